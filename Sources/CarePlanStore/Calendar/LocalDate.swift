@@ -1,0 +1,105 @@
+/// A calendar date in the user's local calendar, with no time and no time zone.
+///
+/// Care plans are day-granular: "take it twice on Tuesday" means the Tuesday on the wall calendar,
+/// whatever the clocks did that night. So dates are plain proleptic-Gregorian day numbers and all
+/// arithmetic on them is integer arithmetic: a DST change, a leap day or a flight across time zones
+/// cannot shift a date, because no instant or offset is ever involved.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01 (negative before it).
+    public let dayNumber: Int
+
+    public init(dayNumber: Int) { self.dayNumber = dayNumber }
+
+    /// Returns nil when the fields do not name a real date (2027-02-29, month 13...).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        dayNumber = LocalDate.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; anything else (including impossible dates) is nil.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public var components: (year: Int, month: Int, day: Int) { LocalDate.civil(fromDays: dayNumber) }
+    public var year: Int { components.year }
+    public var month: Int { components.month }
+    public var day: Int { components.day }
+
+    /// ISO weekday: 1970-01-01 was a Thursday.
+    public var weekday: Weekday { Weekday(isoNumber: ((dayNumber % 7 + 7 + 3) % 7) + 1)! }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    public func days(since other: LocalDate) -> Int { dayNumber - other.dayNumber }
+
+    /// `YYYY-MM-DD`, the form stored in SQLite: it sorts as text in date order.
+    public var iso: String {
+        let (y, m, d) = components
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+    public var description: String { iso }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+
+    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days: exact for every Gregorian date.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    static func civil(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+func pad(_ n: Int, _ width: Int) -> String {
+    let s = String(n)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}
+
+/// Days of the week, ISO numbered (Monday 1 ... Sunday 7), with the short keys plan files use.
+public enum Weekday: Int, CaseIterable, Sendable, Comparable {
+    case mon = 1, tue, wed, thu, fri, sat, sun
+
+    public init?(isoNumber: Int) { self.init(rawValue: isoNumber) }
+
+    /// Plan-file key: `mon` ... `sun`.
+    public var key: String { String(describing: self) }
+    public init?(key: String) {
+        guard let day = Weekday.allCases.first(where: { $0.key == key }) else { return nil }
+        self = day
+    }
+
+    public var name: String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][rawValue - 1]
+    }
+
+    public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
+}

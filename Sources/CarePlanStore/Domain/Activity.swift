@@ -1,0 +1,59 @@
+/// One thing a care plan asks for: an intervention to do, or an assessment to record.
+public struct Activity: Hashable, Sendable, Identifiable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case intervention, assessment
+    }
+
+    /// Slug `[a-z0-9-]+`, unique in the store; it names the activity on the command line.
+    public var id: String
+    public var kind: Kind
+    public var title: String
+    /// Short subtitle ("500 mg with breakfast").
+    public var text: String?
+    public var instructions: String?
+    public var group: String?
+    /// A theme palette name (`blue`, `green`...).
+    public var color: String?
+    /// Optional activities are left out of adherence.
+    public var optional: Bool
+    /// When false, a recorded outcome cannot be changed or cleared.
+    public var resettable: Bool
+    public var schedule: Schedule
+    /// Assessments only.
+    public var measure: Measure?
+
+    public init(id: String, kind: Kind, title: String, text: String? = nil, instructions: String? = nil,
+                group: String? = nil, color: String? = nil, optional: Bool = false, resettable: Bool = true,
+                schedule: Schedule, measure: Measure? = nil) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.text = text
+        self.instructions = instructions
+        self.group = group
+        self.color = color
+        self.optional = optional
+        self.resettable = resettable
+        self.schedule = schedule
+        self.measure = measure
+    }
+
+    /// Whether its occurrences count in the day's adherence.
+    public var countsInAdherence: Bool { kind == .intervention && !optional && !schedule.isAsNeeded }
+
+    /// Palette names a plan may use for `color`; themes map each to a real colour.
+    public static let paletteNames = ["blue", "green", "red", "orange", "yellow", "purple", "pink", "teal", "cyan", "brown", "gray"]
+}
+
+/// A care plan: what a plan file holds.
+public struct CarePlan: Hashable, Sendable {
+    public var title: String
+    public var patient: String?
+    public var activities: [Activity]
+
+    public init(title: String, patient: String? = nil, activities: [Activity]) {
+        self.title = title
+        self.patient = patient
+        self.activities = activities
+    }
+}

@@ -1,0 +1,94 @@
+/// Everything a user can get wrong, each with the message that tells them what is accepted.
+///
+/// The `description` is the single line the command line prints on stderr, so every case carries
+/// the facts needed to fix the problem: the id, the date, the range, the units that would do.
+public enum CarePlanError: Error, Equatable, CustomStringConvertible {
+    case invalidEnvironment(String)
+    case invalidDate(String)
+    case unknownActivity(String, known: [String])
+    case wrongKind(id: String, kind: Activity.Kind)
+    case notScheduled(id: String, date: LocalDate, schedule: String)
+    case futureDate(LocalDate, today: LocalDate)
+    case noSuchOccurrence(id: String, date: LocalDate, occurrence: Int, count: Int)
+    case allOccurrencesRecorded(id: String, date: LocalDate, count: Int)
+    case alreadyRecorded(id: String, date: LocalDate, occurrence: Int)
+    case notRecorded(id: String, date: LocalDate, occurrence: Int)
+    case notResettable(id: String)
+    case invalidValue(id: String, field: String, message: String)
+    case wrongValueCount(id: String, expected: [String], got: Int)
+    case unknownUnit(String, accepted: [String])
+    case incompatibleUnit(String, measureUnit: String, accepted: [String])
+    case unitNotAllowed(id: String)
+    case endBeforeOutcomes(id: String, end: LocalDate, firstLater: LocalDate, count: Int)
+    case versionBreaksOutcomes(id: String, effective: LocalDate, date: LocalDate, occurrence: Int)
+    case kindChanged(id: String, from: Activity.Kind, to: Activity.Kind)
+    case database(path: String, message: String)
+    case noPlan(path: String)
+
+    public var description: String {
+        switch self {
+        case .invalidEnvironment(let message): return message
+        case .invalidDate(let text):
+            return "'\(text)' is not a date; expected YYYY-MM-DD, 'today' or 'yesterday'"
+        case .unknownActivity(let id, let known):
+            return known.isEmpty
+                ? "no activity '\(id)': the plan has no activities yet; import one with careplan import PLAN.yaml"
+                : "no activity '\(id)'; known activities: \(known.joined(separator: ", "))"
+        case .wrongKind(let id, let kind):
+            return kind == .intervention
+                ? "'\(id)' is an intervention: mark it with careplan done \(id)"
+                : "'\(id)' is an assessment: record it with careplan log \(id) VALUE..."
+        case .notScheduled(let id, let date, let schedule):
+            return "'\(id)' is not scheduled on \(date) (\(date.weekday.name)); its schedule: \(schedule)"
+        case .futureDate(let date, let today):
+            return "\(date) is after today (\(today)); outcomes can be recorded for today or earlier days"
+        case .noSuchOccurrence(let id, let date, let occurrence, let count):
+            return "'\(id)' has no occurrence \(occurrence) on \(date); occurrences that day: 0..\(count - 1)"
+        case .allOccurrencesRecorded(let id, let date, let count):
+            return "all \(count) occurrence\(count == 1 ? "" : "s") of '\(id)' on \(date) are already recorded; name one with --occurrence N to change it, or careplan reset \(id)"
+        case .alreadyRecorded(let id, let date, let occurrence):
+            return "occurrence \(occurrence) of '\(id)' on \(date) is already done; careplan reset \(id) --date \(date) --occurrence \(occurrence) clears it"
+        case .notRecorded(let id, let date, let occurrence):
+            return "occurrence \(occurrence) of '\(id)' on \(date) has nothing recorded; nothing to reset"
+        case .notResettable(let id):
+            return "'\(id)' is not resettable: once recorded, its outcomes cannot be changed or cleared"
+        case .invalidValue(let id, let field, let message):
+            return field == "value" ? "\(id): \(message)" : "\(id) \(field): \(message)"
+        case .wrongValueCount(let id, let expected, let got):
+            return "'\(id)' takes \(expected.count) value\(expected.count == 1 ? "" : "s") (\(expected.joined(separator: ", "))), got \(got)"
+        case .unknownUnit(let unit, let accepted):
+            return "unknown unit '\(unit)'; accepted here: \(accepted.joined(separator: ", "))"
+        case .incompatibleUnit(let unit, let measureUnit, let accepted):
+            return "unit '\(unit)' does not convert to \(measureUnit); accepted: \(accepted.joined(separator: ", "))"
+        case .unitNotAllowed(let id):
+            return "'\(id)' has no unit; leave out --unit"
+        case .endBeforeOutcomes(let id, let end, let firstLater, let count):
+            return "cannot end '\(id)' on \(end): \(count) outcome\(count == 1 ? "" : "s") recorded after it (first on \(firstLater)); choose a date on or after the last outcome, or reset them first"
+        case .versionBreaksOutcomes(let id, let effective, let date, let occurrence):
+            return "'\(id)': the changed schedule effective \(effective) has no occurrence \(occurrence) on \(date), which has a recorded outcome; choose a later --effective date"
+        case .kindChanged(let id, let from, let to):
+            return "'\(id)' is an \(from) in the store and an \(to) in the file; an activity cannot change kind, give it a new id"
+        case .database(let path, let message):
+            return "\(path): \(message)"
+        case .noPlan(let path):
+            return "no care plan in \(path) yet; import one with careplan import PLAN.yaml (see sample-plans/)"
+        }
+    }
+}
+
+/// A problem in a plan file, at a place in it: `knee.yaml:14:9: schedule: ...`.
+public struct PlanFileError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}

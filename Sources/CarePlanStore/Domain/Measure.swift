@@ -1,0 +1,50 @@
+/// What an assessment records, and what is healthy, for every value of a reading.
+///
+/// Single-value measures have one field named `value`; multi-value measures such as blood pressure
+/// list their fields, and readings keep the values in that order.
+public struct Measure: Hashable, Sendable {
+    public enum ValueType: String, Hashable, Sendable, CaseIterable {
+        case number, integer, scale, boolean, choice, text
+    }
+
+    /// How several readings of a day or week combine into one figure.
+    public enum Aggregate: String, Hashable, Sendable, CaseIterable {
+        case average, sum, min, max, last
+    }
+
+    public var type: ValueType
+    public var fields: [Field]
+    public var aggregate: Aggregate
+
+    public init(type: ValueType, fields: [Field], aggregate: Aggregate = .average) {
+        self.type = type
+        self.fields = fields
+        self.aggregate = aggregate
+    }
+
+    /// One value of a reading: its unit, what may be entered, what is healthy.
+    public struct Field: Hashable, Sendable {
+        public var name: String
+        public var unit: String?
+        /// What may be entered at all, in `unit` (for scales: min...max).
+        public var range: ClosedRange<Double>?
+        /// What is healthy, for insights.
+        public var normal: ClosedRange<Double>?
+        public var decimals: Int?
+        /// The names a choice may take, in order.
+        public var options: [String]
+
+        public init(name: String = "value", unit: String? = nil, range: ClosedRange<Double>? = nil,
+                    normal: ClosedRange<Double>? = nil, decimals: Int? = nil, options: [String] = []) {
+            self.name = name
+            self.unit = unit
+            self.range = range
+            self.normal = normal
+            self.decimals = decimals
+            self.options = options
+        }
+    }
+
+    /// Whether the plan file wrote this measure with a `fields:` list rather than top-level keys.
+    public var isMultiValue: Bool { fields.count > 1 || fields.first?.name != "value" }
+}

@@ -1,0 +1,51 @@
+/// One stored version of an activity and the first day it governs.
+public struct ActivityVersion: Hashable, Sendable {
+    public var version: Int
+    public var effectiveFrom: LocalDate
+    public var activity: Activity
+}
+
+/// Every version of one activity, oldest first; answers "which definition held on this day?".
+public struct ActivityHistory: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var kind: Activity.Kind
+    /// Sorted by (effectiveFrom, version).
+    public var versions: [ActivityVersion]
+
+    /// The version in force on `date`: the latest whose effective date is on or before it. Days
+    /// before the first version's effective date belong to the first version (its schedule's
+    /// `start` is what limits them).
+    public func version(on date: LocalDate) -> ActivityVersion {
+        versions.last { $0.effectiveFrom <= date } ?? versions[0]
+    }
+
+    public func activity(on date: LocalDate) -> Activity { version(on: date).activity }
+
+    /// The first day any version schedules.
+    public var start: LocalDate { versions.map(\.activity.schedule.start).min()! }
+}
+
+/// The whole plan as stored: title, and each activity's history in display order.
+///
+/// Small (tens of activities), so commands load it once and compute events in memory; only
+/// outcomes, which grow with time, are queried by day or range.
+public struct PlanSnapshot: Hashable, Sendable {
+    public var title: String
+    public var patient: String?
+    public var histories: [ActivityHistory]
+
+    public var isEmpty: Bool { histories.isEmpty }
+
+    public func history(_ id: String) -> ActivityHistory? { histories.first { $0.id == id } }
+
+    /// The activities as defined on `date`, in display order.
+    public func activities(on date: LocalDate) -> [Activity] { histories.map { $0.activity(on: date) } }
+
+    /// The plan as it stands on `date`, for export.
+    public func plan(on date: LocalDate) -> CarePlan {
+        CarePlan(title: title, patient: patient, activities: activities(on: date))
+    }
+
+    /// The first day anything is scheduled; days before it are "not started".
+    public var start: LocalDate? { histories.map(\.start).min() }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import Yams
+
+/// Reads a plan file (YAML) into a `CarePlan`, checking every key and value.
+///
+/// The whole file is checked before anything is returned, so an import either takes every activity
+/// or none. The format is documented in docs/plan-format.md.
+public struct PlanDecoder {
+    let reader: YAMLNodeReader
+
+    /// `file` is the name used in error messages.
+    public init(file: String) { reader = YAMLNodeReader(file: file) }
+
+    public static func load(path: String) throws -> CarePlan {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw PlanFileError(file: path, line: 1, column: 1, message: exists ? "cannot read the file" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PlanFileError(file: name, line: 1, column: 1, message: "the file is not UTF-8 text")
+        }
+        return try PlanDecoder(file: name).decode(text)
+    }
+
+    public func decode(_ yaml: String) throws -> CarePlan {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw reader.error(at: nil, "the file is empty; a plan needs title and activities")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw syntaxError(error)
+        }
+        return try plan(root)
+    }
+
+    /// One activity in plan-file form, as the store keeps each version.
+    public func decodeActivity(_ yaml: String) throws -> Activity {
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { throw reader.error(at: nil, "empty activity") }
+            return try activity(node)
+        } catch let error as YamlError {
+            throw syntaxError(error)
+        }
+    }
+
+    func plan(_ node: Node) throws -> CarePlan {
+        let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities"])
+        guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }
+        guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
+        let items = try reader.sequence(activitiesNode, "activities", of: "activities")
+        guard !items.isEmpty else { throw reader.error(at: activitiesNode, "activities: the list is empty; a plan needs at least one activity") }
+        var activities: [Activity] = []
+        var seen: [String: Int] = [:]
+        for item in items {
+            let activity = try self.activity(item)
+            if let line = seen[activity.id] {
+                throw reader.error(at: item, "activities: id '\(activity.id)' is used twice (first on line \(line)); ids must be unique")
+            }
+            seen[activity.id] = item.mark?.line ?? 0
+            activities.append(activity)
+        }
+        return CarePlan(title: try reader.nonEmptyString(titleNode, "title"),
+                        patient: try top["patient"].map { try reader.nonEmptyString($0, "patient") },
+                        activities: activities)
+    }
+
+    static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure"]
+
+    func activity(_ node: Node) throws -> Activity {
+        let map = try reader.mapping(node, "activity", allowed: Self.activityKeys)
+        guard let idNode = map["id"] else { throw reader.error(at: node, "activity: missing 'id'") }
+        let id = try reader.string(idNode, "id")
+        guard !id.isEmpty, id.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            throw reader.error(at: idNode, "id: '\(id)' is not a slug; use lowercase letters, digits and '-' (e.g. ice-knee)")
+        }
+        let context = "activity '\(id)'"
+        guard let kindNode = map["kind"] else { throw reader.error(at: node, "\(context): missing 'kind' (intervention or assessment)") }
+        let kindText = try reader.string(kindNode, "kind")
+        guard let kind = Activity.Kind(rawValue: kindText) else {
+            throw reader.error(at: kindNode, "kind: expected intervention or assessment, found '\(kindText)'")
+        }
+        guard let titleNode = map["title"] else { throw reader.error(at: node, "\(context): missing 'title'") }
+        guard let scheduleNode = map["schedule"] else { throw reader.error(at: node, "\(context): missing 'schedule'") }
+        var color: String?
+        if let colorNode = map["color"] {
+            let name = try reader.string(colorNode, "color")
+            guard Activity.paletteNames.contains(name) else {
+                throw reader.error(at: colorNode, "color: '\(name)' is not a palette name; accepted: \(Activity.paletteNames.joined(separator: ", "))")
+            }
+            color = name
+        }
+        var measure: Measure?
+        switch (kind, map["measure"]) {
+        case (.intervention, let measureNode?):
+            throw reader.error(at: map.keyNode("measure") ?? measureNode, "measure: only assessments take a measure; '\(id)' is an intervention")
+        case (.assessment, nil):
+            throw reader.error(at: node, "\(context): an assessment needs a 'measure' (type: number, integer, scale, boolean, choice or text)")
+        case (.assessment, let measureNode?):
+            measure = try self.measure(measureNode)
+        case (.intervention, nil):
+            break
+        }
+        return Activity(
+            id: id, kind: kind, title: try reader.nonEmptyString(titleNode, "title"),
+            text: try map["text"].map { try reader.nonEmptyString($0, "text") },
+            instructions: try map["instructions"].map { try reader.nonEmptyString($0, "instructions") },
+            group: try map["group"].map { try reader.nonEmptyString($0, "group") },
+            color: color,
+            optional: try map["optional"].map { try reader.bool($0, "optional") } ?? false,
+            resettable: try map["resettable"].map { try reader.bool($0, "resettable") } ?? true,
+            schedule: try schedule(scheduleNode), measure: measure)
+    }
+
+    // MARK: Schedule
+
+    static let patternKeys = ["daily", "weekly", "every", "as-needed"]
+
+    func schedule(_ node: Node) throws -> Schedule {
+        let map = try reader.mapping(node, "schedule", allowed: ["start", "end"] + Self.patternKeys + ["times"])
+        guard let startNode = map["start"] else { throw reader.error(at: node, "schedule: missing 'start' (YYYY-MM-DD)") }
+        let start = try reader.date(startNode, "schedule: start")
+        let end = try map["end"].map { try reader.date($0, "schedule: end") }
+        if let end, end < start, let endNode = map["end"] {
+            throw reader.error(at: endNode, "schedule: end \(end) is before start \(start)")
+        }
+        let given = map.entries.filter { Self.patternKeys.contains($0.key) }
+        guard given.count == 1, let (key, value) = given.first.map({ ($0.key, $0.value) }) else {
+            let at = given.count > 1 ? given[1].keyNode : node
+            throw reader.error(at: at, "schedule: give exactly one of daily, weekly, every, as-needed; found \(given.isEmpty ? "none" : given.map(\.key).joined(separator: " and "))")
+        }
+        var times: [TimeOfDay] = []
+        if let timesNode = map["times"] {
+            if key == "as-needed" {
+                throw reader.error(at: map.keyNode("times") ?? timesNode, "schedule: as-needed activities are never due, so they take no 'times'")
+            }
+            times = try self.times(timesNode)
+        }
+        // With times, a left-out count is the number of times; a count that disagrees is a mistake.
+        func count(_ node: Node, _ context: String) throws -> Int {
+            if case .scalar(let scalar) = node, scalar.style == .plain, scalar.string == "true" {
+                return max(times.count, 1)
+            }
+            let n = try reader.integer(node, context, atLeast: 1)
+            if !times.isEmpty, n != times.count {
+                throw reader.error(at: node, "\(context): \(n) occurrences but \(times.count) times (\(times.map(\.description).joined(separator: ", "))); give as many times as occurrences, or leave the count out")
+            }
+            return n
+        }
+        let pattern: Schedule.Pattern
+        switch key {
+        case "daily":
+            pattern = .daily(try count(value, "schedule: daily"))
+        case "weekly":
+            pattern = .weekly(try weekly(value, count: count))
+        case "every":
+            let every = try reader.mapping(value, "schedule: every", allowed: ["days", "times"])
+            guard let daysNode = every["days"] else { throw reader.error(at: value, "schedule: every: missing 'days' (every how many days)") }
+            let days = try reader.integer(daysNode, "schedule: every: days", atLeast: 1)
+            let n = try every["times"].map { try count($0, "schedule: every: times") } ?? max(times.count, 1)
+            pattern = .every(days: days, times: n)
+        default:
+            guard try reader.bool(value, "schedule: as-needed") else {
+                throw reader.error(at: value, "schedule: as-needed: only 'true' makes sense; use daily, weekly or every for a scheduled activity")
+            }
+            pattern = .asNeeded
+        }
+        return Schedule(start: start, end: end, pattern: pattern, times: times)
+    }
+
+    /// `{mon: 1, wed: 2}`, or with times `[mon, wed]` (each day has every time).
+    func weekly(_ node: Node, count: (Node, String) throws -> Int) throws -> [Weekday: Int] {
+        var perDay: [Weekday: Int] = [:]
+        func day(_ keyNode: Node) throws -> Weekday {
+            let text = try reader.string(keyNode, "schedule: weekly")
+            guard let weekday = Weekday(key: text) else {
+                throw reader.error(at: keyNode, "schedule: 'weekly' takes weekday keys mon..sun, found '\(text)'")
+            }
+            guard perDay[weekday] == nil else { throw reader.error(at: keyNode, "schedule: weekly: '\(text)' is given twice") }
+            return weekday
+        }
+        switch node {
+        case .mapping(let mapping):
+            for (keyNode, value) in mapping {
+                perDay[try day(keyNode)] = try count(value, "schedule: weekly: \(try reader.string(keyNode, "weekly"))")
+            }
+        case .sequence(let sequence):
+            for item in sequence { perDay[try day(item)] = try count(.scalar(.init("true")), "schedule: weekly") }
+        default:
+            throw reader.error(at: node, "schedule: weekly: expected weekdays with counts, e.g. {mon: 1, thu: 1}, found \(reader.describe(node))")
+        }
+        guard !perDay.isEmpty else { throw reader.error(at: node, "schedule: weekly: name at least one weekday (mon..sun)") }
+        return perDay
+    }
+
+    func times(_ node: Node) throws -> [TimeOfDay] {
+        var times: [TimeOfDay] = []
+        for item in try reader.sequence(node, "schedule: times", of: "times of day like \"08:00\"") {
+            let text = try reader.string(item, "schedule: times")
+            guard let time = TimeOfDay(text: text) else {
+                throw reader.error(at: item, "schedule: times: expected HH:MM on a 24-hour clock, found '\(text)'")
+            }
+            if let last = times.last, time <= last {
+                throw reader.error(at: item, "schedule: times: \(time) comes after \(last); list times in the order they are due, each once")
+            }
+            times.append(time)
+        }
+        guard !times.isEmpty else { throw reader.error(at: node, "schedule: times: the list is empty") }
+        return times
+    }
+
+    // MARK: Measure
+
+    static let fieldKeys = ["unit", "range", "normal", "decimals", "options", "min", "max"]
+
+    func measure(_ node: Node) throws -> Measure {
+        let map = try reader.mapping(node, "measure", allowed: ["type", "aggregate", "fields"] + Self.fieldKeys)
+        guard let typeNode = map["type"] else {
+            throw reader.error(at: node, "measure: missing 'type' (\(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let typeText = try reader.string(typeNode, "measure: type")
+        guard let type = Measure.ValueType(rawValue: typeText) else {
+            throw reader.error(at: typeNode, "measure: type: expected one of \(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")), found '\(typeText)'")
+        }
+        var aggregate = Measure.Aggregate.average
+        if let aggregateNode = map["aggregate"] {
+            let text = try reader.string(aggregateNode, "measure: aggregate")
+            guard let value = Measure.Aggregate(rawValue: text) else {
+                throw reader.error(at: aggregateNode, "measure: aggregate: expected one of \(Measure.Aggregate.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+            }
+            aggregate = value
+        }
+        var fields: [Measure.Field]
+        if let fieldsNode = map["fields"] {
+            if let stray = map.entries.first(where: { Self.fieldKeys.contains($0.key) }) {
+                throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' goes inside each entry of 'fields' when a measure has fields")
+            }
+            guard [.number, .integer, .scale].contains(type) else {
+                throw reader.error(at: map.keyNode("fields") ?? fieldsNode, "measure: fields: only number, integer and scale measures take several values")
+            }
+            let items = try reader.sequence(fieldsNode, "measure: fields", of: "fields")
+            guard !items.isEmpty else { throw reader.error(at: fieldsNode, "measure: fields: the list is empty") }
+            fields = []
+            for item in items {
+                let fieldMap = try reader.mapping(item, "measure: field", allowed: ["name"] + Self.fieldKeys)
+                guard let nameNode = fieldMap["name"] else { throw reader.error(at: item, "measure: field: missing 'name' (e.g. systolic)") }
+                let name = try reader.nonEmptyString(nameNode, "measure: field: name")
+                if fields.contains(where: { $0.name == name }) {
+                    throw reader.error(at: nameNode, "measure: field: name '\(name)' is used twice")
+                }
+                fields.append(try field(fieldMap, name: name, type: type, context: "measure: \(name)"))
+            }
+        } else {
+            fields = [try field(map, name: "value", type: type, context: "measure")]
+        }
+        return Measure(type: type, fields: fields, aggregate: aggregate)
+    }
+
+    /// The keys each type takes; any other is a mistake worth telling about.
+    static func keys(for type: Measure.ValueType) -> [String] {
+        switch type {
+        case .number: return ["unit", "range", "normal", "decimals"]
+        case .integer: return ["unit", "range", "normal"]
+        case .scale: return ["min", "max", "normal"]
+        case .boolean, .text: return []
+        case .choice: return ["options"]
+        }
+    }
+
+    func field(_ map: KeyedNode, name: String, type: Measure.ValueType, context: String) throws -> Measure.Field {
+        let accepted = Self.keys(for: type)
+        if let stray = map.entries.first(where: { Self.fieldKeys.contains($0.key) && !accepted.contains($0.key) }) {
+            throw reader.error(at: stray.keyNode, "\(context): '\(stray.key)' does not apply to a \(type.rawValue) measure\(accepted.isEmpty ? "" : "; it takes \(accepted.joined(separator: ", "))")")
+        }
+        var field = Measure.Field(name: name)
+        if let unitNode = map["unit"] {
+            let symbol = try reader.string(unitNode, "\(context): unit")
+            guard let unit = UnitRegistry.unit(symbol) else {
+                throw reader.error(at: unitNode, "\(context): unit: unknown unit '\(symbol)'; known units: \(UnitRegistry.all.map(\.symbol).joined(separator: ", "))")
+            }
+            field.unit = unit.symbol
+        }
+        field.range = try map["range"].map { try reader.interval($0, "\(context): range") }
+        field.normal = try map["normal"].map { try reader.interval($0, "\(context): normal") }
+        if let decimalsNode = map["decimals"] {
+            let decimals = try reader.integer(decimalsNode, "\(context): decimals", atLeast: 0)
+            guard decimals <= 6 else { throw reader.error(at: decimalsNode, "\(context): decimals: at most 6, found \(decimals)") }
+            field.decimals = decimals
+        }
+        if type == .scale {
+            guard let minNode = map["min"], let maxNode = map["max"] else {
+                throw reader.error(at: map.node, "\(context): a scale needs 'min' and 'max' (e.g. min: 0, max: 10)")
+            }
+            let low = try reader.integer(minNode, "\(context): min", atLeast: Int.min)
+            let high = try reader.integer(maxNode, "\(context): max", atLeast: Int.min)
+            guard low < high else { throw reader.error(at: maxNode, "\(context): max \(high) must be above min \(low)") }
+            field.range = Double(low)...Double(high)
+        }
+        if type == .integer, let range = field.range, range.lowerBound != range.lowerBound.rounded() || range.upperBound != range.upperBound.rounded() {
+            throw reader.error(at: map["range"], "\(context): range: an integer measure takes whole-number bounds")
+        }
+        if type == .choice {
+            guard let optionsNode = map["options"] else {
+                throw reader.error(at: map.node, "\(context): a choice needs 'options' (e.g. options: [none, mild, severe])")
+            }
+            let items = try reader.sequence(optionsNode, "\(context): options", of: "option names")
+            guard items.count >= 2 else { throw reader.error(at: optionsNode, "\(context): options: a choice needs at least two options") }
+            for item in items {
+                let option = try reader.nonEmptyString(item, "\(context): options")
+                guard !field.options.contains(option) else { throw reader.error(at: item, "\(context): options: '\(option)' is listed twice") }
+                field.options.append(option)
+            }
+        }
+        if let normal = field.normal, let range = field.range, !(range.contains(normal.lowerBound) && range.contains(normal.upperBound)) {
+            throw reader.error(at: map["normal"], "\(context): normal [\(NumberText.string(normal.lowerBound)), \(NumberText.string(normal.upperBound))] lies outside range [\(NumberText.string(range.lowerBound)), \(NumberText.string(range.upperBound))]")
+        }
+        return field
+    }
+
+    // MARK: Syntax errors
+
+    func syntaxError(_ error: YamlError) -> PlanFileError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+            return PlanFileError(file: reader.file, line: mark.line, column: mark.column, message: "YAML syntax: \(detail)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return PlanFileError(file: reader.file, line: context.mark.line, column: context.mark.column,
+                                 message: "key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping")
+        default:
+            return PlanFileError(file: reader.file, line: 1, column: 1, message: "YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Yams
+
+/// Writes a plan back as YAML in the same form `PlanDecoder` reads, keys in a fixed, readable order.
+///
+/// The store also keeps each activity version in this form, so what is stored, what is exported and
+/// what people write are one format, and the round trip is tested once for all three.
+public enum PlanEncoder {
+    public static func yaml(_ plan: CarePlan) throws -> String {
+        var top: [(Node, Node)] = [("title", scalar(plan.title))]
+        if let patient = plan.patient { top.append(("patient", scalar(patient))) }
+        top.append(("activities", .sequence(.init(plan.activities.map(node)))))
+        return try Yams.serialize(node: .mapping(.init(top)), allowUnicode: true, sortKeys: false)
+    }
+
+    /// One activity as a YAML document (the stored form of a version).
+    public static func yaml(_ activity: Activity) throws -> String {
+        try Yams.serialize(node: node(activity), allowUnicode: true, sortKeys: false)
+    }
+
+    static func node(_ activity: Activity) -> Node {
+        var pairs: [(Node, Node)] = [("id", scalar(activity.id)), ("kind", scalar(activity.kind.rawValue)), ("title", scalar(activity.title))]
+        if let text = activity.text { pairs.append(("text", scalar(text))) }
+        if let instructions = activity.instructions { pairs.append(("instructions", scalar(instructions))) }
+        if let group = activity.group { pairs.append(("group", scalar(group))) }
+        if let color = activity.color { pairs.append(("color", scalar(color))) }
+        if activity.optional { pairs.append(("optional", "true")) }
+        if !activity.resettable { pairs.append(("resettable", "false")) }
+        pairs.append(("schedule", node(activity.schedule)))
+        if let measure = activity.measure { pairs.append(("measure", node(measure))) }
+        return .mapping(.init(pairs))
+    }
+
+    static func node(_ schedule: Schedule) -> Node {
+        // Dates stay plain: the decoder reads them as text, and people write them unquoted.
+        var pairs: [(Node, Node)] = [("start", Node(schedule.start.iso))]
+        if let end = schedule.end { pairs.append(("end", Node(end.iso))) }
+        switch schedule.pattern {
+        case .daily(let n): pairs.append(("daily", number(n)))
+        case .weekly(let perDay):
+            let days = perDay.keys.sorted().map { (scalar($0.key), number(perDay[$0]!)) }
+            pairs.append(("weekly", .mapping(.init(days, .implicit, .flow))))
+        case .every(let days, let n):
+            pairs.append(("every", .mapping(.init([(Node("days"), number(days)), (Node("times"), number(n))], .implicit, .flow))))
+        case .asNeeded: pairs.append(("as-needed", "true"))
+        }
+        if !schedule.times.isEmpty {
+            pairs.append(("times", .sequence(.init(schedule.times.map { quoted($0.description) }, .implicit, .flow))))
+        }
+        return .mapping(.init(pairs))
+    }
+
+    static func node(_ measure: Measure) -> Node {
+        var pairs: [(Node, Node)] = [("type", scalar(measure.type.rawValue))]
+        if measure.aggregate != .average { pairs.append(("aggregate", scalar(measure.aggregate.rawValue))) }
+        if measure.isMultiValue {
+            let fields = measure.fields.map { field -> Node in
+                .mapping(.init([("name", scalar(field.name))] + fieldPairs(field, type: measure.type), .implicit, .flow))
+            }
+            pairs.append(("fields", .sequence(.init(fields))))
+        } else if let field = measure.fields.first {
+            pairs += fieldPairs(field, type: measure.type)
+        }
+        return .mapping(.init(pairs))
+    }
+
+    static func fieldPairs(_ field: Measure.Field, type: Measure.ValueType) -> [(Node, Node)] {
+        var pairs: [(Node, Node)] = []
+        if let unit = field.unit { pairs.append(("unit", scalar(unit))) }
+        if type == .scale, let range = field.range {
+            pairs.append(("min", number(range.lowerBound)))
+            pairs.append(("max", number(range.upperBound)))
+        } else if let range = field.range {
+            pairs.append(("range", interval(range)))
+        }
+        if let normal = field.normal { pairs.append(("normal", interval(normal))) }
+        if let decimals = field.decimals { pairs.append(("decimals", number(decimals))) }
+        if !field.options.isEmpty {
+            pairs.append(("options", .sequence(.init(field.options.map(scalar), .implicit, .flow))))
+        }
+        return pairs
+    }
+
+    static func interval(_ range: ClosedRange<Double>) -> Node {
+        .sequence(.init([number(range.lowerBound), number(range.upperBound)], .implicit, .flow))
+    }
+
+    /// Text that YAML would read as something else (a number, a boolean, null, a date) is quoted.
+    static func scalar(_ text: String) -> Node {
+        let plain = Node.Scalar(text)
+        let resolved = Resolver.default.resolveTag(of: Node.scalar(plain))
+        return resolved == .init(.str) ? .scalar(plain) : quoted(text)
+    }
+
+    static func quoted(_ text: String) -> Node { .scalar(.init(text, .implicit, .doubleQuoted)) }
+    static func number(_ value: Int) -> Node { .scalar(.init(String(value))) }
+    static func number(_ value: Double) -> Node { .scalar(.init(NumberText.string(value))) }
+}

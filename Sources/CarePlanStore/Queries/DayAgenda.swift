@@ -1,0 +1,89 @@
+/// One scheduled (or logged) occurrence of an activity on a day, with its outcome if recorded.
+public struct Event: Hashable, Sendable {
+    public var activityId: String
+    public var date: LocalDate
+    public var occurrence: Int
+    /// The occurrence's time of day when the schedule names times.
+    public var time: TimeOfDay?
+    public var outcome: Outcome?
+
+    public var isDone: Bool { outcome != nil }
+}
+
+/// How much of a day's adherence-counting work was done.
+public enum Adherence: Hashable, Sendable {
+    /// The day is before the plan's first scheduled day.
+    case notStarted
+    /// Nothing that counts was due: not 100 %, not 0 %.
+    case nothingDue
+    case due(completed: Int, total: Int)
+
+    /// 0...1 when something was due.
+    public var fraction: Double? {
+        if case .due(let completed, let total) = self { return Double(completed) / Double(total) }
+        return nil
+    }
+}
+
+/// An activity's events on one day.
+public struct AgendaItem: Hashable, Sendable {
+    public var activity: Activity
+    /// Scheduled occurrences in due order; for as-needed activities, one per logged entry.
+    public var events: [Event]
+}
+
+/// Everything about one day: the activities due (and as-needed ones available), their outcomes, adherence.
+public struct DayAgenda: Hashable, Sendable {
+    public var date: LocalDate
+    public var items: [AgendaItem]
+    public var adherence: Adherence
+
+    /// Builds the day from the plan (schedules) and that day's outcomes.
+    public init(date: LocalDate, plan: PlanSnapshot, outcomes: [Outcome]) {
+        self.date = date
+        let byActivity = Dictionary(grouping: outcomes.filter { $0.date == date }, by: \.activityId)
+        var items: [AgendaItem] = []
+        var completed = 0, total = 0
+        for history in plan.histories {
+            let activity = history.activity(on: date)
+            let recorded = byActivity[activity.id] ?? []
+            let byOccurrence = Dictionary(recorded.map { ($0.occurrence, $0) }, uniquingKeysWith: { a, _ in a })
+            let events: [Event]
+            if activity.schedule.isAsNeeded {
+                guard activity.schedule.covers(date) || !recorded.isEmpty else { continue }
+                events = recorded.sorted { $0.occurrence < $1.occurrence }.map {
+                    Event(activityId: activity.id, date: date, occurrence: $0.occurrence, time: nil, outcome: $0)
+                }
+            } else {
+                let count = activity.schedule.occurrences(on: date)
+                guard count > 0 else { continue }
+                events = (0..<count).map {
+                    Event(activityId: activity.id, date: date, occurrence: $0, time: activity.schedule.time(ofOccurrence: $0), outcome: byOccurrence[$0])
+                }
+                if activity.countsInAdherence {
+                    total += count
+                    completed += events.filter(\.isDone).count
+                }
+            }
+            items.append(AgendaItem(activity: activity, events: events))
+        }
+        self.items = items
+        if let start = plan.start, date < start {
+            adherence = .notStarted
+        } else if plan.start == nil || total == 0 {
+            adherence = .nothingDue
+        } else {
+            adherence = .due(completed: completed, total: total)
+        }
+    }
+}
+
+extension CareStore {
+    /// The day's agenda: the plan plus one indexed query for that day's outcomes.
+    public func day(_ date: LocalDate, plan: PlanSnapshot? = nil) throws -> DayAgenda {
+        try read { db in
+            let plan = try plan ?? Self.loadPlan(db, path: path)
+            return DayAgenda(date: date, plan: plan, outcomes: try OutcomeQuery.fetch(db, from: date, to: date))
+        }
+    }
+}

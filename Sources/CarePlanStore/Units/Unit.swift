@@ -1,0 +1,23 @@
+/// What a unit measures; only units of the same dimension convert into each other.
+public enum Dimension: String, Sendable, CaseIterable {
+    case frequency, temperature, mass, pressure, glucose, fraction, count, time, length, volume, energy, insulin
+}
+
+/// A unit of measure, named by its HealthKit unit string (`count/min`, `degC`, `mg/dL`...).
+///
+/// A value converts to the dimension's base unit as `base = value * factor + offset`; the offset is
+/// only non-zero for temperatures. Factors are the exact definitions (1 lb = 0.45359237 kg), so a
+/// conversion and its inverse round-trip to within floating-point rounding.
+public struct Unit: Hashable, Sendable, CustomStringConvertible {
+    public let symbol: String
+    public let dimension: Dimension
+    let factor: Double
+    let offset: Double
+    /// What a person calls it, for messages and tables.
+    public let name: String
+
+    public var description: String { symbol }
+
+    func toBase(_ value: Double) -> Double { value * factor + offset }
+    func fromBase(_ value: Double) -> Double { (value - offset) / factor }
+}

@@ -1,0 +1,84 @@
+/// The units careplan understands and the exact conversions between them.
+public enum UnitRegistry {
+    /// HealthKit's molar mass for blood glucose (HKUnitMolarMassBloodGlucose), g/mol.
+    public static let glucoseMolarMass = 180.15588000005408
+
+    /// Every known unit, grouped by dimension; the first of each group is the base unit.
+    public static let all: [Unit] = [
+        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: "per minute"),
+        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: "per second"),
+
+        Unit(symbol: "degC", dimension: .temperature, factor: 1, offset: 0, name: "degrees Celsius"),
+        Unit(symbol: "degF", dimension: .temperature, factor: 5.0 / 9.0, offset: -32.0 * 5.0 / 9.0, name: "degrees Fahrenheit"),
+        Unit(symbol: "K", dimension: .temperature, factor: 1, offset: -273.15, name: "kelvin"),
+
+        Unit(symbol: "kg", dimension: .mass, factor: 1, offset: 0, name: "kilograms"),
+        Unit(symbol: "g", dimension: .mass, factor: 0.001, offset: 0, name: "grams"),
+        Unit(symbol: "mg", dimension: .mass, factor: 0.000001, offset: 0, name: "milligrams"),
+        Unit(symbol: "lb", dimension: .mass, factor: 0.45359237, offset: 0, name: "pounds"),
+        Unit(symbol: "oz", dimension: .mass, factor: 0.028349523125, offset: 0, name: "ounces"),
+        Unit(symbol: "st", dimension: .mass, factor: 6.35029318, offset: 0, name: "stones"),
+
+        Unit(symbol: "mmHg", dimension: .pressure, factor: 1, offset: 0, name: "millimetres of mercury"),
+        // 1 mmHg = 133.322387415 Pa exactly (by definition of the conventional millimetre of mercury).
+        Unit(symbol: "kPa", dimension: .pressure, factor: 1000 / 133.322387415, offset: 0, name: "kilopascals"),
+        Unit(symbol: "cmAq", dimension: .pressure, factor: 98.0665 / 133.322387415, offset: 0, name: "centimetres of water"),
+
+        // Glucose: mg/dL is the base; mmol/L converts through the molar mass (1 mmol/L = 18.0156 mg/dL).
+        Unit(symbol: "mg/dL", dimension: .glucose, factor: 1, offset: 0, name: "milligrams per decilitre"),
+        Unit(symbol: "mmol/L", dimension: .glucose, factor: glucoseMolarMass / 10, offset: 0, name: "millimoles per litre"),
+
+        Unit(symbol: "%", dimension: .fraction, factor: 1, offset: 0, name: "percent"),
+
+        Unit(symbol: "count", dimension: .count, factor: 1, offset: 0, name: "count"),
+
+        Unit(symbol: "s", dimension: .time, factor: 1, offset: 0, name: "seconds"),
+        Unit(symbol: "ms", dimension: .time, factor: 0.001, offset: 0, name: "milliseconds"),
+        Unit(symbol: "min", dimension: .time, factor: 60, offset: 0, name: "minutes"),
+        Unit(symbol: "hr", dimension: .time, factor: 3600, offset: 0, name: "hours"),
+        Unit(symbol: "d", dimension: .time, factor: 86400, offset: 0, name: "days"),
+
+        Unit(symbol: "m", dimension: .length, factor: 1, offset: 0, name: "metres"),
+        Unit(symbol: "cm", dimension: .length, factor: 0.01, offset: 0, name: "centimetres"),
+        Unit(symbol: "mm", dimension: .length, factor: 0.001, offset: 0, name: "millimetres"),
+        Unit(symbol: "km", dimension: .length, factor: 1000, offset: 0, name: "kilometres"),
+        Unit(symbol: "in", dimension: .length, factor: 0.0254, offset: 0, name: "inches"),
+        Unit(symbol: "ft", dimension: .length, factor: 0.3048, offset: 0, name: "feet"),
+        Unit(symbol: "mi", dimension: .length, factor: 1609.344, offset: 0, name: "miles"),
+
+        Unit(symbol: "L", dimension: .volume, factor: 1, offset: 0, name: "litres"),
+        Unit(symbol: "mL", dimension: .volume, factor: 0.001, offset: 0, name: "millilitres"),
+        Unit(symbol: "fl_oz_us", dimension: .volume, factor: 0.0295735295625, offset: 0, name: "US fluid ounces"),
+
+        Unit(symbol: "kcal", dimension: .energy, factor: 1, offset: 0, name: "kilocalories"),
+        Unit(symbol: "kJ", dimension: .energy, factor: 1 / 4.184, offset: 0, name: "kilojoules"),
+
+        Unit(symbol: "IU", dimension: .insulin, factor: 1, offset: 0, name: "international units"),
+    ]
+
+    private static let bySymbol: [String: Unit] = Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// Spellings people type that mean a registered unit ("bpm", "°C", "mg/dl").
+    private static let aliases: [String: String] = [
+        "bpm": "count/min", "/min": "count/min", "°C": "degC", "C": "degC", "°F": "degF", "F": "degF",
+        "mg/dl": "mg/dL", "mmol/l": "mmol/L", "mmol<180.15588000005408>/L": "mmol/L", "ml": "mL", "l": "L", "lbs": "lb", "h": "hr", "sec": "s",
+        "kcal/day": "kcal", "percent": "%", "u": "IU", "U": "IU", "units": "IU",
+    ]
+
+    /// The unit for a symbol or a common alias; nil when careplan does not know it.
+    public static func unit(_ symbol: String) -> Unit? {
+        bySymbol[symbol] ?? aliases[symbol].flatMap { bySymbol[$0] }
+    }
+
+    /// Units a value in `unit` can be entered in: same dimension, shortest form first.
+    public static func compatible(with unit: Unit) -> [Unit] {
+        all.filter { $0.dimension == unit.dimension }
+    }
+
+    /// Converts `value` from one unit to another of the same dimension; nil when they do not convert.
+    public static func convert(_ value: Double, from: Unit, to: Unit) -> Double? {
+        guard from.dimension == to.dimension else { return nil }
+        if from == to { return value }
+        return to.fromBase(from.toBase(value))
+    }
+}

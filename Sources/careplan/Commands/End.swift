@@ -1,0 +1,19 @@
+import ArgumentParser
+import CarePlanStore
+
+/// `careplan end ID`: stop scheduling an activity after a day.
+struct End: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "End an activity: --date is its last scheduled day (default: today). Its history is kept.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @OptionGroup var day: DateOption
+
+    func run() throws {
+        let clock = try store.clock()
+        let date = try day.resolve(clock)
+        try store.open().end(id, on: date)
+        print("Ended \(id): its last day is \(date); its outcomes are kept")
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CarePlanStore
+import CSV
+import Foundation
+
+/// `careplan export`: every outcome, for spreadsheets and other tools.
+struct Export: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON.",
+        discussion: "CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.")
+
+    @OptionGroup var store: StoreOptions
+    @Option(name: .long, help: "csv or json.") var format: Format
+    @OptionGroup var range: RangeOptions
+
+    func run() throws {
+        let clock = try store.clock()
+        let (from, to) = try range.resolve(clock)
+        let careStore = try store.open()
+        let plan = try careStore.plan()
+        let outcomes = try careStore.outcomes(from: from, to: to)
+        let time = { (outcome: Outcome) in plan.history(outcome.activityId)?.activity(on: outcome.date).schedule.time(ofOccurrence: outcome.occurrence) }
+        switch format {
+        case .json:
+            try JSONOutput.print(outcomes.map { OutcomeJSON($0, time: time($0)) })
+        case .csv:
+            let stream = OutputStream(toMemory: ())
+            let csv = try CSVWriter(stream: stream)
+            try csv.write(row: ["date", "activity", "occurrence", "time", "field", "value", "text", "unit", "entered_value", "entered_unit", "note", "recorded_at"])
+            for outcome in outcomes {
+                let common = [outcome.date.iso, outcome.activityId, String(outcome.occurrence), time(outcome)?.description ?? ""]
+                let rows: [ReadingValue?] = outcome.values.isEmpty ? [nil] : outcome.values
+                for value in rows {
+                    try csv.write(row: common + Self.valueColumns(value) + [outcome.note ?? "", outcome.recordedAtLocal])
+                }
+            }
+            csv.stream.close()
+            let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
+            print(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// field, value, text, unit, entered_value, entered_unit; empty for an intervention's row.
+    static func valueColumns(_ value: ReadingValue?) -> [String] {
+        guard let value else { return Array(repeating: "", count: 6) }
+        let number: String = value.value.map { NumberText.string($0) } ?? ""
+        let entered: String = value.enteredValue.map { NumberText.string($0) } ?? ""
+        return [value.name, number, value.text ?? "", value.unit ?? "", entered, value.enteredUnit ?? ""]
+    }
+}

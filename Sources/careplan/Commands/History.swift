@@ -1,0 +1,34 @@
+import ArgumentParser
+import CarePlanStore
+
+/// `careplan history ID`: one activity's outcomes over a range of days.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List an activity's recorded outcomes, oldest first.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @OptionGroup var range: RangeOptions
+    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let clock = try store.clock()
+        let (from, to) = try range.resolve(clock)
+        let careStore = try store.open()
+        let plan = try careStore.plan()
+        guard let history = plan.history(id) else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
+        let outcomes = try careStore.outcomes(activityId: id, from: from, to: to)
+        if json {
+            try JSONOutput.print(outcomes.map { OutcomeJSON($0, time: history.activity(on: $0.date).schedule.time(ofOccurrence: $0.occurrence)) })
+            return
+        }
+        let title = history.activity(on: clock.today).title
+        print("\(title) (\(id)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")")
+        for outcome in outcomes {
+            let activity = history.activity(on: outcome.date)
+            let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
+            let decimals = { (name: String) in activity.measure?.fields.first { $0.name == name }?.decimals }
+            let values = outcome.values.isEmpty ? "done" : outcome.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / ")
+            print("  \(outcome.date)  \(slot.padding(toLength: 5, withPad: " ", startingAt: 0))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
+        }
+    }
+}

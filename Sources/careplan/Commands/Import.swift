@@ -1,0 +1,32 @@
+import ArgumentParser
+import CarePlanStore
+
+/// `careplan import PLAN.yaml`: add or update the plan from a file.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import a plan file (YAML); changed activities get a new version from --effective on.",
+        discussion: "Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: ArgumentHelp("The plan file, e.g. sample-plans/knee-replacement.yaml.", valueName: "plan.yaml"))
+    var file: String
+    @Option(name: .long, help: ArgumentHelp("First day changed activities follow the file: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
+    var effective: String?
+
+    func run() throws {
+        let clock = try store.clock()
+        let effectiveDate = try effective.map { try DateArgument.parse($0, today: clock.today) } ?? clock.today
+        let plan = try PlanDecoder.load(path: file)
+        let report = try store.open().importPlan(plan, effective: effectiveDate, clock: clock)
+        print("Imported '\(report.title)' from \(file)")
+        for (id, change) in report.changes {
+            switch change {
+            case .added: print("  added      \(id)")
+            case .unchanged: print("  unchanged  \(id)")
+            case .changed(let version, let effective): print("  changed    \(id) (version \(version), from \(effective); earlier days keep the previous version)")
+            case .notInFile: print("  kept       \(id) (not in this file; careplan end \(id) ends it)")
+            }
+        }
+        if report.changedNothing { print("Nothing changed.") }
+    }
+}

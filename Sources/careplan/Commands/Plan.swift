@@ -1,0 +1,52 @@
+import ArgumentParser
+import CarePlanStore
+
+/// `careplan plan`: the plan as it stands, or as YAML that re-imports to the same plan.
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the care plan, or export it as a plan file (--export).")
+
+    @OptionGroup var store: StoreOptions
+    @Flag(name: .long, help: "Write the current plan as YAML (re-imports to the same plan).") var export = false
+
+    func run() throws {
+        let clock = try store.clock()
+        let careStore = try store.open()
+        let snapshot = try careStore.plan()
+        guard !snapshot.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
+        let plan = snapshot.plan(on: clock.today)
+        if export {
+            print(try PlanEncoder.yaml(plan), terminator: "")
+            return
+        }
+        print(plan.title + (plan.patient.map { " — \($0)" } ?? ""))
+        for kind in Activity.Kind.allCases {
+            let activities = plan.activities.filter { $0.kind == kind }
+            guard !activities.isEmpty else { continue }
+            print("\n\(kind == .intervention ? "Interventions" : "Assessments")")
+            for activity in activities {
+                var line = "  \(activity.id.padding(toLength: 18, withPad: " ", startingAt: 0)) \(activity.title)"
+                if let measure = activity.measure { line += " [\(describe(measure))]" }
+                print(line)
+                print("      \(activity.schedule.summary)" + (activity.optional ? "; optional" : "") + (activity.resettable ? "" : "; not resettable"))
+                if let versions = snapshot.history(activity.id)?.versions, versions.count > 1 {
+                    print("      \(versions.count) versions; this one from \(snapshot.history(activity.id)!.version(on: clock.today).effectiveFrom)")
+                }
+            }
+        }
+    }
+
+    func describe(_ measure: Measure) -> String {
+        measure.fields.map { field in
+            var text = measure.isMultiValue ? field.name + " " : ""
+            switch measure.type {
+            case .scale: text += "scale \(NumberText.string(field.range!.lowerBound))–\(NumberText.string(field.range!.upperBound))"
+            case .choice: text += field.options.joined(separator: "/")
+            case .boolean: text += "yes/no"
+            case .text: text += "text"
+            case .number, .integer: text += field.unit ?? measure.type.rawValue
+            }
+            if let normal = field.normal { text += ", normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
+            return text
+        }.joined(separator: "; ")
+    }
+}

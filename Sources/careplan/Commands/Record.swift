@@ -1,0 +1,83 @@
+import ArgumentParser
+import CarePlanStore
+
+/// `--occurrence N` and `--note TEXT`, shared by done and log.
+struct OccurrenceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Which occurrence of the day, from 0 (default: the first open one).", valueName: "n"))
+    var occurrence: Int?
+}
+
+/// `careplan done ID`: tick off an intervention.
+struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Mark an intervention done for a day.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @OptionGroup var day: DateOption
+    @OptionGroup var which: OccurrenceOptions
+    @Option(name: .long, help: "A note to keep with it.") var note: String?
+
+    func run() throws {
+        let clock = try store.clock()
+        let date = try day.resolve(clock)
+        let recorded = try store.open().markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
+        print("Done: \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded))")
+    }
+}
+
+/// `careplan log ID VALUE...`: record an assessment reading.
+struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record an assessment reading: one value per field (blood pressure: careplan log bp 128 84).",
+        discussion: "A number may carry a compatible unit (99.1degF, or --unit degF); it is converted to the measure's unit and both are kept. Choices take the option name; booleans yes or no.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @Argument(help: "The values, one per field.") var values: [String]
+    @Option(name: .long, help: ArgumentHelp("The unit the values are in, when not the measure's own.", valueName: "unit"))
+    var unit: String?
+    @OptionGroup var day: DateOption
+    @OptionGroup var which: OccurrenceOptions
+    @Option(name: .long, help: "A note to keep with the reading.") var note: String?
+
+    func run() throws {
+        let clock = try store.clock()
+        let date = try day.resolve(clock)
+        let recorded = try store.open().log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
+        let decimals = { (name: String) in recorded.activity.measure?.fields.first { $0.name == name }?.decimals }
+        let shown = recorded.outcome.values.map { value in
+            value.display(decimals: decimals(value.name)) + (value.enteredUnit.map { unit in " (entered \(NumberText.string(value.enteredValue!)) \(unit))" } ?? "")
+        }.joined(separator: " / ")
+        var line = "Logged \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded)): \(shown)"
+        if let replaced = recorded.replaced {
+            line += "; replaced \(replaced.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / "))"
+        }
+        print(line)
+    }
+}
+
+/// `careplan reset ID`: clear a recorded outcome.
+struct Reset: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Clear a recorded outcome (refused for activities that are not resettable).")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @OptionGroup var day: DateOption
+    @Option(name: .long, help: ArgumentHelp("Which occurrence, from 0 (default: the latest recorded that day).", valueName: "n"))
+    var occurrence: Int?
+
+    func run() throws {
+        let clock = try store.clock()
+        let date = try day.resolve(clock)
+        let cleared = try store.open().reset(id, date: date, occurrence: occurrence)
+        print("Cleared \(id) on \(date), occurrence \(cleared.occurrence)")
+    }
+}
+
+enum OccurrenceLabel {
+    static func text(_ recorded: RecordedOutcome) -> String {
+        let n = recorded.outcome.occurrence
+        if let time = recorded.activity.schedule.time(ofOccurrence: n) { return "\(time) (occurrence \(n))" }
+        return "occurrence \(n)"
+    }
+}

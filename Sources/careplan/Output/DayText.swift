@@ -1,0 +1,70 @@
+import CarePlanStore
+
+/// The plain-text day view of `careplan today`: readable in a terminal and in a pasted bug report.
+enum DayText {
+    static func render(_ day: DayAgenda, plan: PlanSnapshot, clock: CareClock) -> String {
+        let (y, m, d) = day.date.components
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var lines = ["\(plan.title) — \(day.date.weekday.name) \(d) \(months[m - 1]) \(y)\(day.date == clock.today ? " (today)" : "")"]
+        switch day.adherence {
+        case .notStarted: lines.append("Adherence: not started (the plan begins \(plan.start!))")
+        case .nothingDue: lines.append("Adherence: nothing due")
+        case .due(let completed, let total):
+            lines.append("Adherence: \(completed) of \(total) done (\(Int((Double(completed) / Double(total) * 100).rounded())) %)")
+        }
+        let width = max(12, day.items.map(\.activity.id.count).max() ?? 0)
+        let titleWidth = min(32, max(10, day.items.map(\.activity.title.count).max() ?? 0))
+        for kind in Activity.Kind.allCases {
+            let items = day.items.filter { $0.activity.kind == kind }
+            guard !items.isEmpty else { continue }
+            lines.append("")
+            lines.append(kind == .intervention ? "Interventions" : "Assessments")
+            var group: String?
+            for item in items {
+                if let itemGroup = item.activity.group, itemGroup != group {
+                    lines.append("  \(itemGroup)")
+                }
+                group = item.activity.group
+                let title = item.activity.title.count > titleWidth ? String(item.activity.title.prefix(titleWidth - 1)) + "…" : item.activity.title
+                let label = "  \(item.activity.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(title.padding(toLength: titleWidth, withPad: " ", startingAt: 0))  "
+                lines.append(label + events(item, day: day.date, clock: clock) + (item.activity.optional ? "  (optional)" : ""))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func events(_ item: AgendaItem, day: LocalDate, clock: CareClock) -> String {
+        let activity = item.activity
+        if activity.schedule.isAsNeeded {
+            let logged = item.events.map { event in
+                event.outcome.map { outcome in
+                    outcome.values.isEmpty ? "✓" : outcome.values.map { $0.display(decimals: decimals(activity, $0.name)) }.joined(separator: "/")
+                } ?? ""
+            }
+            return "as needed: \(item.events.count) logged" + (activity.kind == .assessment && !logged.isEmpty ? " (\(logged.joined(separator: ", ")))" : "")
+        }
+        return item.events.map { event in
+            let mark: String
+            if let outcome = event.outcome {
+                mark = outcome.values.isEmpty ? "[✓]" : "[" + outcome.values.map { $0.display(decimals: decimals(activity, $0.name)) }.joined(separator: "/") + "]"
+            } else if isOverdue(event, clock: clock) {
+                mark = "[!]"
+            } else {
+                mark = "[ ]"
+            }
+            return event.time.map { "\(mark) \($0)" } ?? mark
+        }.joined(separator: "  ")
+    }
+
+    /// Open and past its time today, or open on an earlier day.
+    static func isOverdue(_ event: Event, clock: CareClock) -> Bool {
+        guard event.outcome == nil else { return false }
+        if event.date < clock.today { return true }
+        guard event.date == clock.today, let time = event.time else { return false }
+        return time.minutes < clock.minutesIntoDay
+    }
+
+    static func decimals(_ activity: Activity, _ field: String) -> Int? {
+        activity.measure?.fields.first { $0.name == field }?.decimals
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import CarePlanStore
+import Foundation
+
+// Bad input ends with exactly one line on stderr that says what was wrong and what is accepted,
+// and a non-zero exit; help and --version go to stdout with exit 0.
+do {
+    var command = try Careplan.parseAsRoot()
+    try command.run()
+} catch let error as CarePlanError {
+    FileHandle.standardError.write(Data("careplan: \(error)\n".utf8))
+    exit(1)
+} catch let error as PlanFileError {
+    FileHandle.standardError.write(Data("careplan: \(error)\n".utf8))
+    exit(1)
+} catch {
+    let code = Careplan.exitCode(for: error)
+    if code == .success {
+        print(Careplan.fullMessage(for: error))
+        exit(0)
+    }
+    let message = Careplan.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    FileHandle.standardError.write(Data("careplan: \(message) (see careplan --help)\n".utf8))
+    exit(code.rawValue == 0 ? 1 : code.rawValue)
+}

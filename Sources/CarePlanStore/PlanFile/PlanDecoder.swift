@@ -138,8 +138,10 @@ public struct PlanDecoder {
             }
             times = try self.times(timesNode)
         }
-        // With times, a left-out count is the number of times; a count that disagrees is a mistake.
-        func count(_ node: Node, _ context: String) throws -> Int {
+        // With times, a left-out count (`true`, or a bare weekday) is the number of times;
+        // a count that disagrees with the times is a mistake.
+        func count(_ node: Node?, _ context: String) throws -> Int {
+            guard let node else { return max(times.count, 1) }
             if case .scalar(let scalar) = node, scalar.style == .plain, scalar.string == "true" {
                 return max(times.count, 1)
             }
@@ -159,7 +161,7 @@ public struct PlanDecoder {
             let every = try reader.mapping(value, "schedule: every", allowed: ["days", "times"])
             guard let daysNode = every["days"] else { throw reader.error(at: value, "schedule: every: missing 'days' (every how many days)") }
             let days = try reader.integer(daysNode, "schedule: every: days", atLeast: 1)
-            let n = try every["times"].map { try count($0, "schedule: every: times") } ?? max(times.count, 1)
+            let n = try count(every["times"], "schedule: every: times")
             pattern = .every(days: days, times: n)
         default:
             guard try reader.bool(value, "schedule: as-needed") else {
@@ -171,7 +173,7 @@ public struct PlanDecoder {
     }
 
     /// `{mon: 1, wed: 2}`, or with times `[mon, wed]` (each day has every time).
-    func weekly(_ node: Node, count: (Node, String) throws -> Int) throws -> [Weekday: Int] {
+    func weekly(_ node: Node, count: (Node?, String) throws -> Int) throws -> [Weekday: Int] {
         var perDay: [Weekday: Int] = [:]
         func day(_ keyNode: Node) throws -> Weekday {
             let text = try reader.string(keyNode, "schedule: weekly")
@@ -187,7 +189,7 @@ public struct PlanDecoder {
                 perDay[try day(keyNode)] = try count(value, "schedule: weekly: \(try reader.string(keyNode, "weekly"))")
             }
         case .sequence(let sequence):
-            for item in sequence { perDay[try day(item)] = try count(.scalar(.init("true")), "schedule: weekly") }
+            for item in sequence { perDay[try day(item)] = try count(nil, "schedule: weekly") }
         default:
             throw reader.error(at: node, "schedule: weekly: expected weekdays with counts, e.g. {mon: 1, thu: 1}, found \(reader.describe(node))")
         }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import CarePlanStore
+
+/// Day boundaries are local calendar dates: they must hold across DST changes and time-zone moves.
+@Suite struct ClockTests {
+    @Test func berlinSpringForwardDayIsOneCalendarDay() {
+        // 2026-03-29: clocks jump from 02:00 to 03:00 in Berlin; the day has 23 hours.
+        #expect(clock("2026-03-29T00:30").today.iso == "2026-03-29")
+        #expect(clock("2026-03-29T23:59").today.iso == "2026-03-29")
+        #expect(clock("2026-03-29T01:59").utcOffsetSeconds == 3600)
+        #expect(clock("2026-03-29T03:00").utcOffsetSeconds == 7200)
+        let start = clock("2026-03-29T00:00").now, end = clock("2026-03-30T00:00").now
+        #expect(end.timeIntervalSince(start) == 23 * 3600)
+    }
+
+    @Test func berlinFallBackDayIsOneCalendarDay() {
+        // 2026-10-25: clocks go back from 03:00 to 02:00; the day has 25 hours.
+        let start = clock("2026-10-25T00:00").now, end = clock("2026-10-26T00:00").now
+        #expect(end.timeIntervalSince(start) == 25 * 3600)
+        #expect(clock("2026-10-25T23:30").today.iso == "2026-10-25")
+        #expect(clock("2026-10-26T00:00").today.iso == "2026-10-26")
+    }
+
+    @Test func newYorkDSTDaysKeepTheirDates() {
+        // America/New_York changes on 2026-03-08 and 2026-11-01.
+        #expect(clock("2026-03-08T23:59", zone: "America/New_York").today.iso == "2026-03-08")
+        #expect(clock("2026-03-08T03:00", zone: "America/New_York").utcOffsetSeconds == -4 * 3600)
+        #expect(clock("2026-11-01T23:59", zone: "America/New_York").today.iso == "2026-11-01")
+        #expect(clock("2026-11-01T12:00", zone: "America/New_York").utcOffsetSeconds == -5 * 3600)
+    }
+
+    @Test func theSameInstantIsADifferentDayInAnotherZone() {
+        // 23:30 in New York is already the next morning in Tokyo.
+        let newYork = clock("2026-11-21T23:30", zone: "America/New_York")
+        let tokyo = CareClock(now: newYork.now, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(newYork.today.iso == "2026-11-21")
+        #expect(tokyo.today.iso == "2026-11-22")
+    }
+
+    @Test func environmentPinsNowInTZ() throws {
+        let pinned = try CareClock.fromEnvironment(["CAREPLAN_NOW": "2026-11-21T09:30", "TZ": "America/New_York"])
+        #expect(pinned.today.iso == "2026-11-21")
+        #expect(pinned.minutesIntoDay == 9 * 60 + 30)
+        #expect(pinned.utcOffsetSeconds == -5 * 3600)
+        #expect(throws: CarePlanError.self) { try CareClock.fromEnvironment(["CAREPLAN_NOW": "21/11/2026 09:30"]) }
+        #expect(throws: CarePlanError.self) { try CareClock.fromEnvironment(["TZ": "Mars/Olympus"]) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import CarePlanStore
+
+@Suite struct ImportAndVersionTests {
+    let now = clock("2026-11-21T09:30")
+
+    @Test func reimportingTheSameFileChangesNothing() throws {
+        let test = try TestStore.withSamplePlan()
+        let before = try test.count("activityVersion")
+        let report = try test.store.importPlan(try decode(samplePlanYAML), effective: date("2026-11-21"), clock: now)
+        #expect(report.changedNothing)
+        #expect(report.changes.allSatisfy { $0.change == .unchanged })
+        #expect(try test.count("activityVersion") == before)
+    }
+
+    @Test func anEditedActivityGetsAVersionAndPastDaysKeepTheirSchedule() throws {
+        let test = try TestStore.withSamplePlan()
+        try test.store.markDone("ice-knee", date: date("2026-11-10"), occurrence: 2, clock: now)
+        let edited = samplePlanYAML.replacingOccurrences(of: "daily: 3, times: [\"08:00\", \"14:00\", \"20:00\"]", with: "daily: 2, times: [\"09:00\", \"21:00\"]")
+        let report = try test.store.importPlan(try decode(edited), effective: date("2026-11-15"), clock: now)
+        #expect(report.changes.first { $0.id == "ice-knee" }?.change == .changed(version: 2, effective: date("2026-11-15")))
+        #expect(report.changes.filter { $0.change == .unchanged }.count == 10)
+
+        let before = try test.store.day(date("2026-11-10")).items.first { $0.activity.id == "ice-knee" }!
+        #expect(before.events.map(\.time?.description) == ["08:00", "14:00", "20:00"])
+        #expect(before.events[2].isDone)
+        let after = try test.store.day(date("2026-11-15")).items.first { $0.activity.id == "ice-knee" }!
+        #expect(after.events.map(\.time?.description) == ["09:00", "21:00"])
+        #expect(try test.store.plan().history("ice-knee")?.versions.count == 2)
+        // The outcome from before the change is still there and still counts.
+        #expect(try test.store.outcomes(activityId: "ice-knee").count == 1)
+    }
+
+    @Test func aVersionThatWouldOrphanAnOutcomeIsRefusedAndWritesNothing() throws {
+        let test = try TestStore.withSamplePlan()
+        try test.store.markDone("ice-knee", date: date("2026-11-20"), occurrence: 2, clock: now)
+        let edited = samplePlanYAML
+            .replacingOccurrences(of: "title: Knee recovery", with: "title: Renamed")
+            .replacingOccurrences(of: "daily: 3, times: [\"08:00\", \"14:00\", \"20:00\"]", with: "daily: 2")
+        #expect(throws: CarePlanError.versionBreaksOutcomes(id: "ice-knee", effective: date("2026-11-15"), date: date("2026-11-20"), occurrence: 2)) {
+            try test.store.importPlan(try decode(edited), effective: date("2026-11-15"), clock: now)
+        }
+        #expect(try test.store.plan().title == "Knee recovery")
+        #expect(try test.count("activityVersion") == 11)
+        // From the day after the outcome, the change is fine.
+        try test.store.importPlan(try decode(edited), effective: date("2026-11-21"), clock: now)
+        #expect(try test.store.plan().title == "Renamed")
+    }
+
+    @Test func changingAnActivitysKindIsRefusedAndNothingIsWritten() throws {
+        let test = try TestStore.withSamplePlan()
+        let edited = samplePlanYAML.replacingOccurrences(of: "title: Knee recovery", with: "title: Other") + """
+
+              - id: new-one
+                kind: intervention
+                title: New
+                schedule: {start: 2026-11-01, daily: 1}
+              - id: temperature
+                kind: intervention
+                title: Temperature
+                schedule: {start: 2026-11-01, daily: 1}
+            """
+        // `temperature` appears twice in this file, so the decoder refuses it first.
+        #expect(throws: PlanFileError.self) { try decode(edited) }
+        var plan = try decode(samplePlanYAML)
+        plan.title = "Other"
+        plan.activities.insert(Activity(id: "new-one", kind: .intervention, title: "New", schedule: Schedule(start: date("2026-11-01"), pattern: .daily(1))), at: 0)
+        let index = plan.activities.firstIndex { $0.id == "temperature" }!
+        plan.activities[index] = Activity(id: "temperature", kind: .intervention, title: "T", schedule: Schedule(start: date("2026-11-01"), pattern: .daily(1)))
+        #expect(throws: CarePlanError.kindChanged(id: "temperature", from: .assessment, to: .intervention)) {
+            try test.store.importPlan(plan, effective: date("2026-11-21"), clock: now)
+        }
+        #expect(try test.store.plan().history("new-one") == nil)
+        #expect(try test.store.plan().title == "Knee recovery")
+    }
+
+    @Test func activitiesLeftOutOfAFileAreKept() throws {
+        let test = try TestStore.withSamplePlan()
+        var plan = try decode(samplePlanYAML)
+        plan.activities.removeAll { $0.id == "walk" }
+        let report = try test.store.importPlan(plan, effective: date("2026-11-21"), clock: now)
+        #expect(report.changes.last?.id == "walk")
+        #expect(report.changes.last?.change == .notInFile)
+        #expect(try test.store.plan().history("walk") != nil)
+    }
+
+    @Test func endingAnActivityKeepsItsHistoryAndRefusesToOrphanOutcomes() throws {
+        let test = try TestStore.withSamplePlan()
+        try test.store.markDone("walk", date: date("2026-11-18"), clock: now)
+        #expect(throws: CarePlanError.endBeforeOutcomes(id: "walk", end: date("2026-11-15"), firstLater: date("2026-11-18"), count: 1)) {
+            try test.store.end("walk", on: date("2026-11-15"))
+        }
+        try test.store.end("walk", on: date("2026-11-18"))
+        #expect(try test.store.day(date("2026-11-18")).items.contains { $0.activity.id == "walk" })
+        #expect(try !test.store.day(date("2026-11-19")).items.contains { $0.activity.id == "walk" })
+        #expect(try test.store.outcomes(activityId: "walk").count == 1)
+        #expect(throws: CarePlanError.self) { try test.store.markDone("walk", date: date("2026-11-19"), clock: now) }
+        // The exported plan carries the end date and re-imports without a change.
+        let exported = try PlanEncoder.yaml(try test.store.plan().plan(on: date("2026-11-21")))
+        #expect(exported.contains("end: 2026-11-18"))
+        #expect(try test.store.importPlan(try decode(exported), effective: date("2026-11-21"), clock: now).changedNothing)
+    }
+
+    @Test func exportedPlanReimportsIntoAFreshStoreAsTheSamePlan() throws {
+        let test = try TestStore.withSamplePlan()
+        let exported = try PlanEncoder.yaml(try test.store.plan().plan(on: date("2026-11-21")))
+        let other = try TestStore()
+        try other.store.importPlan(try decode(exported), effective: date("2026-11-21"), clock: now)
+        #expect(try other.store.plan().plan(on: date("2026-11-21")) == test.store.plan().plan(on: date("2026-11-21")))
+        #expect(try other.store.plan().plan(on: date("2026-11-21")) == decode(samplePlanYAML))
+    }
+}

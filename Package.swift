@@ -39,7 +39,10 @@ let package = Package(
         // Runs the built `careplan` binary as a user would.
         .testTarget(
             name: "CareplanCLITests",
-            dependencies: ["careplan"]
+            dependencies: [
+                "careplan",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

@@ -45,7 +45,8 @@ public enum CarePlanError: Error, Equatable, CustomStringConvertible {
         case .noSuchOccurrence(let id, let date, let occurrence, let count):
             return "'\(id)' has no occurrence \(occurrence) on \(date); occurrences that day: 0..\(count - 1)"
         case .allOccurrencesRecorded(let id, let date, let count):
-            return "all \(count) occurrence\(count == 1 ? "" : "s") of '\(id)' on \(date) are already recorded; name one with --occurrence N to change it, or careplan reset \(id)"
+            let which = count == 1 ? "the only occurrence of '\(id)' on \(date) is" : "all \(count) occurrences of '\(id)' on \(date) are"
+            return "\(which) already recorded; name one with --occurrence N to change it, or careplan reset \(id)"
         case .alreadyRecorded(let id, let date, let occurrence):
             return "occurrence \(occurrence) of '\(id)' on \(date) is already done; careplan reset \(id) --date \(date) --occurrence \(occurrence) clears it"
         case .notRecorded(let id, let date, let occurrence):

@@ -54,6 +54,8 @@ extension CareStore {
                 throw CarePlanError.notScheduled(id: id, date: date, schedule: schedule.summary)
             }
             guard date <= clock.today else { throw CarePlanError.futureDate(date, today: clock.today) }
+            // What was typed is checked first: a bad value is the more useful thing to hear about.
+            let readings = try values(activity)
             let recorded = try Self.outcomes(of: id, on: date, db)
             let taken = Set(recorded.map(\.occurrence))
             let index: Int
@@ -78,7 +80,6 @@ extension CareStore {
                     index = open
                 }
             }
-            let readings = try values(activity)
             let previous = recorded.first { $0.occurrence == index }
             if previous != nil {
                 guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index) }

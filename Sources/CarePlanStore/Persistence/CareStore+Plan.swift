@@ -61,7 +61,9 @@ extension CareStore {
             for (position, activity) in plan.activities.enumerated() {
                 guard let history = existing.history(activity.id) else {
                     try ActivityRecord(id: activity.id, kind: activity.kind.rawValue, position: position, createdAt: now).insert(db)
-                    try ActivityVersionRecord(activityId: activity.id, version: 1, effectiveFrom: effective.iso,
+                    // The first version governs from the activity's first day, whatever the import date,
+                    // so a later version effective before the import date still leaves earlier days to it.
+                    try ActivityVersionRecord(activityId: activity.id, version: 1, effectiveFrom: activity.schedule.start.iso,
                                               importedAt: now, definition: PlanEncoder.yaml(activity)).insert(db)
                     report.changes.append((activity.id, .added))
                     continue

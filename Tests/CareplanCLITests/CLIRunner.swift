@@ -1,0 +1,117 @@
+import Foundation
+
+/// Runs the built `careplan` binary as a user would, with a pinned clock and a private database.
+struct CLI {
+    let folder: URL
+    var environment: [String: String]
+
+    /// The `careplan` executable SwiftPM built next to this test bundle.
+    static let binary: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        // The test runner may sit inside `careplanPackageTests.xctest/`; the binary sits in the build folder.
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("careplan").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("careplan")
+    }()
+
+    /// The repository's folder, for sample plans.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    init(now: String = "2026-11-21T09:30", zone: String = "Europe/Berlin") {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "CAREPLAN_DB")
+        environment["CAREPLAN_NOW"] = now
+        environment["TZ"] = zone
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg").path
+        environment["CAREPLAN_BUSY_TIMEOUT"] = "5"
+        self.environment = environment
+    }
+
+    var db: String { folder.appendingPathComponent("care.sqlite").path }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    }
+
+    /// Runs `careplan ARGS --db <private db>` (unless `useDB` is false) and waits for it.
+    @discardableResult
+    func run(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:]) throws -> Result {
+        let process = try start(arguments, useDB: useDB, environment: extra)
+        let out = process.standardOutput as! Pipe, err = process.standardError as! Pipe
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func start(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + (useDB ? ["--db", db] : [])
+        process.environment = environment.merging(extra) { _, new in new }
+        process.currentDirectoryURL = CLI.repository
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = folder.appendingPathComponent(name).path
+        try! text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func json(_ arguments: [String]) throws -> Any {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw CLIError.failed(arguments, result.stderr) }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    enum CLIError: Error { case failed([String], String) }
+}
+
+/// The plan the command-line tests import.
+let cliPlanYAML = """
+title: Hypertension
+activities:
+  - id: amlodipine
+    kind: intervention
+    title: Amlodipine 5 mg
+    schedule: {start: 2026-11-01, daily: 2, times: ["08:00", "20:00"]}
+  - id: insulin
+    kind: intervention
+    title: Basal insulin
+    resettable: false
+    schedule: {start: 2026-11-01, daily: 1}
+  - id: weigh
+    kind: intervention
+    title: Weigh in
+    schedule: {start: 2026-11-01, weekly: {sat: 1}}
+  - id: rescue
+    kind: intervention
+    title: Rescue inhaler
+    schedule: {start: 2026-11-01, as-needed: true}
+  - id: bp
+    kind: assessment
+    title: Blood pressure
+    schedule: {start: 2026-11-01, daily: 1}
+    measure:
+      type: integer
+      fields:
+        - {name: systolic, unit: mmHg, range: [60, 250], normal: [90, 130]}
+        - {name: diastolic, unit: mmHg, range: [30, 150], normal: [60, 85]}
+  - id: temp
+    kind: assessment
+    title: Temperature
+    schedule: {start: 2026-11-01, daily: 1}
+    measure: {type: number, unit: degC, range: [34, 43], normal: [36.1, 37.5], decimals: 1}
+"""

@@ -75,6 +75,33 @@ import Testing
         #expect(try test.store.plan().title == "Knee recovery")
     }
 
+    @Test func aVersionDatedBeforeTheImportDayGovernsFromItsDate() throws {
+        let test = try TestStore.withSamplePlan()
+        var plan = try decode(samplePlanYAML)
+        plan.activities[0].title = "Ice the knee (20 min)"
+        try test.store.importPlan(plan, effective: date("2026-11-18"), clock: now)
+        #expect(try test.store.day(date("2026-11-17")).items[0].activity.title == "Ice the knee")
+        #expect(try test.store.day(date("2026-11-18")).items[0].activity.title == "Ice the knee (20 min)")
+        #expect(try test.store.day(date("2026-11-21")).items[0].activity.title == "Ice the knee (20 min)")
+        #expect(try test.store.importPlan(plan, effective: date("2026-11-18"), clock: now).changedNothing)
+        #expect(try test.store.importPlan(plan, effective: date("2026-11-21"), clock: now).changedNothing)
+    }
+
+    @Test func aFutureVersionWaitsForItsDayAndTheExportOfTodayStillReimportsUnchanged() throws {
+        let test = try TestStore.withSamplePlan()
+        var future = try decode(samplePlanYAML)
+        future.activities[0].schedule.pattern = .daily(2)
+        future.activities[0].schedule.times = Array(future.activities[0].schedule.times.prefix(2))
+        try test.store.importPlan(future, effective: date("2026-12-01"), clock: now)
+        #expect(try test.store.day(date("2026-11-30")).items[0].events.count == 3)
+        #expect(try test.store.day(date("2026-12-01")).items[0].events.count == 2)
+        let exportedToday = try test.store.plan().plan(on: date("2026-11-21"))
+        for _ in 0..<2 {
+            #expect(try test.store.importPlan(exportedToday, effective: date("2026-11-21"), clock: now).changedNothing)
+        }
+        #expect(try test.store.plan().history("ice-knee")?.versions.count == 2)
+    }
+
     @Test func activitiesLeftOutOfAFileAreKept() throws {
         let test = try TestStore.withSamplePlan()
         var plan = try decode(samplePlanYAML)
@@ -100,6 +127,9 @@ import Testing
         let exported = try PlanEncoder.yaml(try test.store.plan().plan(on: date("2026-11-21")))
         #expect(exported.contains("end: 2026-11-18"))
         #expect(try test.store.importPlan(try decode(exported), effective: date("2026-11-21"), clock: now).changedNothing)
+        // Ending it later than it already ends changes nothing and says so.
+        #expect(try test.store.end("walk", on: date("2026-11-25")) == date("2026-11-18"))
+        #expect(try test.store.plan().history("walk")?.activity(on: date("2026-11-18")).schedule.end == date("2026-11-18"))
     }
 
     @Test func exportedPlanReimportsIntoAFreshStoreAsTheSamePlan() throws {

@@ -15,7 +15,7 @@ import Testing
         #expect(throws: CarePlanError.allOccurrencesRecorded(id: "ice-knee", date: today, count: 3)) {
             try test.store.markDone("ice-knee", date: today, clock: now)
         }
-        #expect(throws: CarePlanError.alreadyRecorded(id: "ice-knee", date: today, occurrence: 1)) {
+        #expect(throws: CarePlanError.alreadyRecorded(id: "ice-knee", date: today, occurrence: 1, resettable: true)) {
             try test.store.markDone("ice-knee", date: today, occurrence: 1, clock: now)
         }
         #expect(try test.count("outcome") == 3)
@@ -106,6 +106,7 @@ import Testing
             ("swelling", ["huge"], nil, "swelling: 'huge' is not an option; choose one of: none, mild, moderate, severe"),
             ("slept-well", ["maybe"], nil, "slept-well: 'maybe' is not yes or no; enter yes or no"),
             ("journal", ["  "], nil, "journal: enter some text"),
+            ("bp", ["132/84"], nil, "bp: give the 2 values (systolic, diastolic) separated by spaces, e.g. careplan log bp 132 84"),
         ]
         for (id, inputs, unit, message) in cases {
             do {

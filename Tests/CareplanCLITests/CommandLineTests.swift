@@ -215,9 +215,27 @@ import Testing
         #expect(bad.stderr == "careplan: CAREPLAN_NOW='tomorrow' is not a local date-time; expected YYYY-MM-DDTHH:MM, e.g. 2026-11-21T09:30\n")
     }
 
-    @Test func anEmptyStoreSaysHowToStart() throws {
-        let result = try CLI().run(["today"])
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("import one with careplan import PLAN.yaml (see sample-plans/)"))
+    @Test func anEmptyStoreSaysHowToStartAndReadingLeavesNoFileBehind() throws {
+        let cli = CLI()
+        for command in [["today"], ["plan"], ["export", "--format", "csv"], ["history", "bp"]] {
+            let result = try cli.run(command)
+            #expect(result.status != 0)
+            #expect(result.stderr == "careplan: no care plan in \(cli.db) yet; import one with careplan import PLAN.yaml (see sample-plans/)\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.db))
+    }
+
+    @Test func negativeNumbersAreValuesNotOptions() throws {
+        let cli = CLI()
+        try cli.run(["import", cli.write("plan.yaml", """
+            title: T
+            activities:
+              - {id: balance, kind: assessment, title: Fluid balance, schedule: {start: 2026-11-01, daily: 1}, measure: {type: number, unit: L, range: [-5, 5]}}
+            """)])
+        let result = try cli.run(["log", "balance", "-0.5", "--note", "after diuretic"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Logged Fluid balance on 2026-11-21, occurrence 0: -0.5 L\n")
+        let typo = try cli.run(["log", "balance", "1", "--nte", "x"])
+        #expect(typo.stderr.hasPrefix("careplan: unknown option '--nte'"))
     }
 }

@@ -11,7 +11,7 @@ public enum CarePlanError: Error, Equatable, CustomStringConvertible {
     case futureDate(LocalDate, today: LocalDate)
     case noSuchOccurrence(id: String, date: LocalDate, occurrence: Int, count: Int)
     case allOccurrencesRecorded(id: String, date: LocalDate, count: Int)
-    case alreadyRecorded(id: String, date: LocalDate, occurrence: Int)
+    case alreadyRecorded(id: String, date: LocalDate, occurrence: Int, resettable: Bool)
     case notRecorded(id: String, date: LocalDate, occurrence: Int)
     case notResettable(id: String)
     case invalidValue(id: String, field: String, message: String)
@@ -47,8 +47,9 @@ public enum CarePlanError: Error, Equatable, CustomStringConvertible {
         case .allOccurrencesRecorded(let id, let date, let count):
             let which = count == 1 ? "the only occurrence of '\(id)' on \(date) is" : "all \(count) occurrences of '\(id)' on \(date) are"
             return "\(which) already recorded; name one with --occurrence N to change it, or careplan reset \(id)"
-        case .alreadyRecorded(let id, let date, let occurrence):
-            return "occurrence \(occurrence) of '\(id)' on \(date) is already done; careplan reset \(id) --date \(date) --occurrence \(occurrence) clears it"
+        case .alreadyRecorded(let id, let date, let occurrence, let resettable):
+            return "occurrence \(occurrence) of '\(id)' on \(date) is already done"
+                + (resettable ? "; careplan reset \(id) --date \(date) --occurrence \(occurrence) clears it" : " and cannot be changed ('\(id)' is not resettable)")
         case .notRecorded(let id, let date, let occurrence):
             return "occurrence \(occurrence) of '\(id)' on \(date) has nothing recorded; nothing to reset"
         case .notResettable(let id):

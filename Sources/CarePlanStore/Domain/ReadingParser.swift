@@ -14,6 +14,10 @@ public enum ReadingParser {
             guard !text.isEmpty else { throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "enter some text") }
             return [ReadingValue(name: "value", text: text)]
         }
+        if inputs.count == 1, measure.fields.count > 1, inputs[0].contains("/") {
+            let parts = inputs[0].split(separator: "/").joined(separator: " ")
+            throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "give the \(measure.fields.count) values (\(measure.fields.map(\.name).joined(separator: ", "))) separated by spaces, e.g. careplan log \(activity.id) \(parts)")
+        }
         guard inputs.count == measure.fields.count else {
             throw CarePlanError.wrongValueCount(id: activity.id, expected: measure.fields.map(\.name), got: inputs.count)
         }
@@ -78,7 +82,8 @@ public enum ReadingParser {
         if wholeNumber {
             if enteredUnit == nil, entered != entered.rounded() { throw invalid("'\(text)' is not a whole number; enter \(example)") }
             value = value.rounded()
-        } else if let decimals = field.decimals {
+        } else if let decimals = field.decimals ?? (enteredUnit == nil ? nil : 2) {
+            // A converted value carries no more precision than was typed; without `decimals`, two.
             let scale = pow(10, Double(decimals))
             value = (value * scale).rounded() / scale
         }

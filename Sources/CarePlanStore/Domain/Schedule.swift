@@ -59,7 +59,7 @@ public struct Schedule: Hashable, Sendable {
             text = "weekly on " + perDay.keys.sorted().map { day in
                 perDay[day]! == 1 ? day.key : "\(day.key) \(perDay[day]!)×"
             }.joined(separator: ", ")
-        case .every(let k, let n): text = (n == 1 ? "" : "\(n)× ") + "every \(k) days"
+        case .every(let k, let n): text = (n == 1 ? "" : "\(n)× ") + (k == 1 ? "every day" : "every \(k) days")
         case .asNeeded: text = "as needed"
         }
         if !times.isEmpty { text += " at " + times.map(\.description).joined(separator: ", ") }

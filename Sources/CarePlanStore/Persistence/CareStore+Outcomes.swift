@@ -82,7 +82,7 @@ extension CareStore {
             }
             let previous = recorded.first { $0.occurrence == index }
             if previous != nil {
-                guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index) }
+                guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index, resettable: activity.resettable) }
                 guard activity.resettable else { throw CarePlanError.notResettable(id: id) }
                 try OutcomeRecord.deleteAll(db, keys: [["activityId": id, "date": date.iso, "occurrence": index]])
             }

@@ -47,9 +47,9 @@ extension CareStore {
 
     /// Makes the store's plan match `plan` from `effective` on, in one transaction.
     ///
-    /// New activities are added; changed ones get a new version effective from `effective`, so
-    /// earlier days keep their schedule and outcomes; identical ones are left alone (re-importing
-    /// is idempotent). Activities missing from the file are kept. A change that would leave a
+    /// New activities are added; an activity that differs from its version in force on `effective`
+    /// gets a new version from that day (until any version dated later), so earlier days keep their
+    /// schedule and outcomes; identical ones are left alone (re-importing is idempotent). Activities missing from the file are kept. A change that would leave a
     /// recorded outcome without its event is refused, and then nothing is written.
     @discardableResult
     public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws -> ImportReport {
@@ -72,8 +72,9 @@ extension CareStore {
                 guard history.kind == activity.kind else {
                     throw CarePlanError.kindChanged(id: activity.id, from: history.kind, to: activity.kind)
                 }
-                let latest = history.versions.max { ($0.effectiveFrom, $0.version) < ($1.effectiveFrom, $1.version) }!
-                if latest.activity == activity {
+                // The file states the plan from `effective` on, so it is compared with the version in
+                // force that day: re-importing the file (or its export) finds it equal.
+                if history.activity(on: effective) == activity {
                     report.changes.append((activity.id, .unchanged))
                     continue
                 }
@@ -110,7 +111,9 @@ extension CareStore {
 
     /// Sets the last day of `id` to `date` in every version that ran past it. Outcomes after `date`
     /// would lose their events, so ending before them is refused: nothing is deleted silently.
-    public func end(_ id: String, on date: LocalDate) throws {
+    /// Returns the activity's last day afterwards: `date`, or an earlier end it already had.
+    @discardableResult
+    public func end(_ id: String, on date: LocalDate) throws -> LocalDate {
         try write { db in
             let plan = try Self.loadPlan(db, path: path)
             guard let history = plan.history(id) else {
@@ -123,12 +126,19 @@ extension CareStore {
             if let starting = history.versions.first(where: { $0.activity.schedule.start > date }) {
                 throw CarePlanError.invalidValue(id: id, field: "end", message: "a version of it starts on \(starting.activity.schedule.start), after \(date); end it on or after that day")
             }
-            for stored in history.versions where (stored.activity.schedule.end ?? .init(dayNumber: .max)) > date {
+            var lastDay: LocalDate?
+            for stored in history.versions {
+                if let end = stored.activity.schedule.end, end <= date {
+                    lastDay = max(lastDay ?? end, end)
+                    continue
+                }
                 var activity = stored.activity
                 activity.schedule.end = date
+                lastDay = date
                 try db.execute(sql: "UPDATE activityVersion SET definition = ? WHERE activityId = ? AND version = ?",
                                arguments: [try PlanEncoder.yaml(activity), id, stored.version])
             }
+            return lastDay ?? date
         }
     }
 }

@@ -10,10 +10,12 @@ public final class CareStore: Sendable {
     public let path: String
     let pool: DatabasePool
 
-    /// Opens (creating when missing) the database at `path`. A new folder is made 0700 and a new
-    /// file 0600: this is health data.
-    public init(path: String, busyTimeout: TimeInterval = 5) throws {
+    /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
+    /// (commands that only read should not leave empty files behind). A new folder is made 0700
+    /// and a new file 0600: this is health data.
+    public init(path: String, busyTimeout: TimeInterval = 5, createIfMissing: Bool = true) throws {
         self.path = path
+        if !createIfMissing, !FileManager.default.fileExists(atPath: path) { throw CarePlanError.noPlan(path: path) }
         try CareStore.prepareFile(at: path)
         var config = Configuration()
         config.busyMode = .timeout(busyTimeout)

@@ -142,7 +142,7 @@ public struct PlanDecoder {
         // a count that disagrees with the times is a mistake.
         func count(_ node: Node?, _ context: String) throws -> Int {
             guard let node else { return max(times.count, 1) }
-            if case .scalar(let scalar) = node, scalar.style == .plain, scalar.string == "true" {
+            if case .scalar(let scalar) = node, scalar.style == .plain, ["true", "yes"].contains(scalar.string) {
                 return max(times.count, 1)
             }
             let n = try reader.integer(node, context, atLeast: 1)
@@ -204,7 +204,10 @@ public struct PlanDecoder {
             guard let time = TimeOfDay(text: text) else {
                 throw reader.error(at: item, "schedule: times: expected HH:MM on a 24-hour clock, found '\(text)'")
             }
-            if let last = times.last, time <= last {
+            if let last = times.last, time == last {
+                throw reader.error(at: item, "schedule: times: \(time) is listed twice; each time names one occurrence")
+            }
+            if let last = times.last, time < last {
                 throw reader.error(at: item, "schedule: times: \(time) comes after \(last); list times in the order they are due, each once")
             }
             times.append(time)
@@ -274,7 +277,7 @@ public struct PlanDecoder {
     func field(_ map: KeyedNode, name: String, type: Measure.ValueType, context: String) throws -> Measure.Field {
         let accepted = Self.keys(for: type)
         if let stray = map.entries.first(where: { Self.fieldKeys.contains($0.key) && !accepted.contains($0.key) }) {
-            throw reader.error(at: stray.keyNode, "\(context): '\(stray.key)' does not apply to a \(type.rawValue) measure\(accepted.isEmpty ? "" : "; it takes \(accepted.joined(separator: ", "))")")
+            throw reader.error(at: stray.keyNode, "\(context): '\(stray.key)' does not apply to \(type == .integer ? "an" : "a") \(type.rawValue) measure\(accepted.isEmpty ? "" : "; it takes \(accepted.joined(separator: ", "))")")
         }
         var field = Measure.Field(name: name)
         if let unitNode = map["unit"] {
@@ -316,7 +319,8 @@ public struct PlanDecoder {
             }
         }
         if let normal = field.normal, let range = field.range, !(range.contains(normal.lowerBound) && range.contains(normal.upperBound)) {
-            throw reader.error(at: map["normal"], "\(context): normal [\(NumberText.string(normal.lowerBound)), \(NumberText.string(normal.upperBound))] lies outside range [\(NumberText.string(range.lowerBound)), \(NumberText.string(range.upperBound))]")
+            let bounds = type == .scale ? "the scale min..max" : "range"
+            throw reader.error(at: map["normal"], "\(context): normal [\(NumberText.string(normal.lowerBound)), \(NumberText.string(normal.upperBound))] lies outside \(bounds) [\(NumberText.string(range.lowerBound)), \(NumberText.string(range.upperBound))]")
         }
         return field
     }

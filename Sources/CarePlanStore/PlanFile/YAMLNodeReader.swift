@@ -108,7 +108,7 @@ struct YAMLNodeReader {
     /// The allowed word closest to a misspelt one, when it is close enough to be a likely typo.
     func suggestion(for word: String, among allowed: [String]) -> String? {
         let scored = allowed.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(1, word.count / 3) else { return nil }
+        guard let (best, distance) = scored, distance <= (word.count <= 3 ? 1 : 2) else { return nil }
         return best
     }
 }

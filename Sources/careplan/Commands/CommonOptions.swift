@@ -9,11 +9,18 @@ struct StoreOptions: ParsableArguments {
 
     func clock() throws -> CareClock { try CareClock.fromEnvironment() }
 
-    func open() throws -> CareStore {
+    /// Opens the store; `readOnly` commands refuse a missing file instead of creating it.
+    func open(readOnly: Bool = false) throws -> CareStore {
         let environment = ProcessInfo.processInfo.environment
         // The busy timeout can be shortened for scripts that prefer failing fast over waiting.
-        let timeout = environment["CAREPLAN_BUSY_TIMEOUT"].flatMap(Double.init) ?? 5
-        return try CareStore(path: CareStore.defaultPath(option: db), busyTimeout: timeout)
+        var timeout = 5.0
+        if let text = environment["CAREPLAN_BUSY_TIMEOUT"], !text.isEmpty {
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                throw CarePlanError.invalidEnvironment("CAREPLAN_BUSY_TIMEOUT='\(text)' is not a number of seconds; e.g. 5 or 0.5")
+            }
+            timeout = seconds
+        }
+        return try CareStore(path: CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
     }
 }
 

@@ -13,7 +13,11 @@ struct End: ParsableCommand {
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        try store.open().end(id, on: date)
-        print("Ended \(id): its last day is \(date); its outcomes are kept")
+        let lastDay = try store.open().end(id, on: date)
+        if lastDay < date {
+            print("\(id) already ends on \(lastDay), before \(date); nothing changed")
+        } else {
+            print("Ended \(id): its last day is \(date); its outcomes are kept")
+        }
     }
 }

@@ -18,7 +18,7 @@ struct Export: ParsableCommand {
     func run() throws {
         let clock = try store.clock()
         let (from, to) = try range.resolve(clock)
-        let careStore = try store.open()
+        let careStore = try store.open(readOnly: true)
         let plan = try careStore.plan()
         let outcomes = try careStore.outcomes(from: from, to: to)
         let time = { (outcome: Outcome) in plan.history(outcome.activityId)?.activity(on: outcome.date).schedule.time(ofOccurrence: outcome.occurrence) }

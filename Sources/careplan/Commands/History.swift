@@ -13,7 +13,7 @@ struct History: ParsableCommand {
     func run() throws {
         let clock = try store.clock()
         let (from, to) = try range.resolve(clock)
-        let careStore = try store.open()
+        let careStore = try store.open(readOnly: true)
         let plan = try careStore.plan()
         guard let history = plan.history(id) else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
         let outcomes = try careStore.outcomes(activityId: id, from: from, to: to)

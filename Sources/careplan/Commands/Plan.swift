@@ -10,7 +10,7 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let careStore = try store.open()
+        let careStore = try store.open(readOnly: true)
         let snapshot = try careStore.plan()
         guard !snapshot.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
         let plan = snapshot.plan(on: clock.today)

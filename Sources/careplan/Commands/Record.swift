@@ -33,12 +33,20 @@ struct Log: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The activity id (see careplan plan).") var id: String
-    @Argument(help: "The values, one per field.") var values: [String]
+    // `.allUnrecognized` lets negative numbers (`-1`) through as values instead of unknown options.
+    @Argument(parsing: .allUnrecognized, help: "The values, one per field.") var values: [String]
     @Option(name: .long, help: ArgumentHelp("The unit the values are in, when not the measure's own.", valueName: "unit"))
     var unit: String?
     @OptionGroup var day: DateOption
     @OptionGroup var which: OccurrenceOptions
     @Option(name: .long, help: "A note to keep with the reading.") var note: String?
+
+    func validate() throws {
+        if let option = values.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil) }) {
+            throw ValidationError("unknown option '\(option)'")
+        }
+        if values.isEmpty { throw ValidationError("Missing expected argument '<values> ...'") }
+    }
 
     func run() throws {
         let clock = try store.clock()

@@ -12,7 +12,7 @@ struct Today: ParsableCommand {
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let careStore = try store.open()
+        let careStore = try store.open(readOnly: true)
         let plan = try careStore.plan()
         let agenda = try careStore.day(date, plan: plan)
         if json {

@@ -47,7 +47,7 @@ enum DayText {
             let mark: String
             if let outcome = event.outcome {
                 mark = outcome.values.isEmpty ? "[✓]" : "[" + outcome.values.map { $0.display(decimals: decimals(activity, $0.name)) }.joined(separator: "/") + "]"
-            } else if isOverdue(event, clock: clock) {
+            } else if !activity.optional, isOverdue(event, clock: clock) {
                 mark = "[!]"
             } else {
                 mark = "[ ]"

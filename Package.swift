@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "careplan", targets: ["careplan"]),
         .library(name: "CarePlanStore", targets: ["CarePlanStore"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -15,6 +16,26 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
+        // ncursesw, the wide-character build (see ../shared/NCURSES.md): module map and shim header.
+        // No pkgConfig: SwiftPM would drop its -D flags anyway (the shim sets them), and warn.
+        .systemLibrary(
+            name: "CNcursesW",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // Cells, styles, widgets, charts, themes and key decoding; an ncurses and a headless backend.
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNcursesW"]
+        ),
+        // The dashboard application: state, actions, reducer, keymap, panes, event loop.
+        .target(
+            name: "Dashboard",
+            dependencies: [
+                "CarePlanStore",
+                "TerminalUI",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The domain (activities, schedules, events, outcomes, units), its SQLite persistence and plan files.
         .target(
             name: "CarePlanStore",
@@ -28,6 +49,7 @@ let package = Package(
             name: "careplan",
             dependencies: [
                 "CarePlanStore",
+                "Dashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -35,6 +57,14 @@ let package = Package(
         .testTarget(
             name: "CarePlanStoreTests",
             dependencies: ["CarePlanStore"]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI"]
+        ),
+        .testTarget(
+            name: "DashboardTests",
+            dependencies: ["Dashboard", "CarePlanStore", "TerminalUI"]
         ),
         // Runs the built `careplan` binary as a user would.
         .testTarget(

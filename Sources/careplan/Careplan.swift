@@ -11,7 +11,8 @@ struct Careplan: ParsableCommand {
             $XDG_DATA_HOME/careplan/careplan.sqlite (~/.local/share/careplan/careplan.sqlite).
             CAREPLAN_NOW=2026-11-21T09:30 pins "now" (local time in $TZ) for every command.
             """,
-        subcommands: [Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self, Export.self, End.self],
-        defaultSubcommand: Today.self
+        subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
+                      Export.self, End.self, Snapshot.self, Themes.self],
+        defaultSubcommand: DashboardCommand.self
     )
 }

@@ -1,16 +1,18 @@
 import ArgumentParser
 import CarePlanStore
+import Dashboard
 import Foundation
+
+// Theme errors already say file:line:column and what is accepted.
+extension ThemeError: UserFacingError {}
+extension UnknownThemeError: UserFacingError {}
 
 // Bad input ends with exactly one line on stderr that says what was wrong and what is accepted,
 // and a non-zero exit; help and --version go to stdout with exit 0.
 do {
     var command = try Careplan.parseAsRoot()
     try command.run()
-} catch let error as CarePlanError {
-    FileHandle.standardError.write(Data("careplan: \(error)\n".utf8))
-    exit(1)
-} catch let error as PlanFileError {
+} catch let error as any UserFacingError {
     FileHandle.standardError.write(Data("careplan: \(error)\n".utf8))
     exit(1)
 } catch {

@@ -1,8 +1,11 @@
+/// An error whose description is a complete, one-line message for the user.
+public protocol UserFacingError: Error, CustomStringConvertible {}
+
 /// Everything a user can get wrong, each with the message that tells them what is accepted.
 ///
 /// The `description` is the single line the command line prints on stderr, so every case carries
 /// the facts needed to fix the problem: the id, the date, the range, the units that would do.
-public enum CarePlanError: Error, Equatable, CustomStringConvertible {
+public enum CarePlanError: UserFacingError, Equatable {
     case invalidEnvironment(String)
     case invalidDate(String)
     case unknownActivity(String, known: [String])
@@ -79,7 +82,7 @@ public enum CarePlanError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A problem in a plan file, at a place in it: `knee.yaml:14:9: schedule: ...`.
-public struct PlanFileError: Error, Equatable, CustomStringConvertible {
+public struct PlanFileError: UserFacingError, Equatable {
     public var file: String
     public var line: Int
     public var column: Int

@@ -1,0 +1,84 @@
+import CarePlanStore
+import Foundation
+import TerminalUI
+
+/// The interactive dashboard: draws a frame, waits for a key (or half a second), reduces the key
+/// into commands, runs them against the store, reloads what is visible, and draws again.
+///
+/// Between keys it watches the database for commits by other processes (a `careplan log` in
+/// another terminal shows up within a second) and rolls over to the new day at midnight.
+public final class DashboardApp {
+    let store: CareStore
+    let theme: Theme
+    let chartStyle: ChartStyle
+    let clock: () throws -> CareClock
+    let samples: [SamplePlan]
+    let noColor: Bool
+
+    public init(store: CareStore, theme: Theme, chartStyle: ChartStyle, samples: [SamplePlan], noColor: Bool,
+                clock: @escaping () throws -> CareClock) {
+        self.store = store
+        self.theme = theme
+        self.chartStyle = chartStyle
+        self.samples = samples
+        self.noColor = noColor
+        self.clock = clock
+    }
+
+    public func run() throws {
+        let backend = NcursesBackend()
+        backend.start()
+        defer { backend.stop() }
+        let resolved = ThemeFile.resolve(theme, colors: backend.colorCount, noColor: noColor)
+        let watcher = try? ChangeWatcher(path: store.path)
+        _ = watcher?.hasChanged()
+        let runner = CommandRunner(store: store, clock: clock)
+        var now = try clock()
+        var state = AppState(today: now.today)
+        var plan = try store.plan()
+        var data = try DashboardData.load(from: store, date: state.selectedDate, plan: plan)
+
+        while !state.quit {
+            let (width, height) = backend.size
+            let context = RenderContext(theme: resolved, chartStyle: chartStyle, minutesIntoDay: now.minutesIntoDay, databasePath: store.path)
+            backend.draw(Screen.render(state: state, data: data, samples: samples, context: context, width: width, height: height))
+
+            var reloadPlan = false
+            let shownDate = state.selectedDate
+            if let key = backend.readKey(timeout: 500) {
+                if key == .resize {
+                    backend.invalidate()
+                    continue
+                }
+                let commands = Reducer.handle(key, state: &state, data: data, samples: samples)
+                for command in commands {
+                    runner.run(command, state: &state, data: data)
+                    if case .importPlan = command { reloadPlan = true }
+                }
+                if commands.isEmpty, shownDate == state.selectedDate { continue }
+            } else {
+                now = try clock()
+                if now.today != state.today {
+                    // Midnight: follow "today" if the user was looking at it.
+                    if state.selectedDate == state.today { state.selectedDate = now.today }
+                    state.today = now.today
+                } else if watcher?.hasChanged() != true {
+                    continue
+                }
+                reloadPlan = true
+            }
+            if reloadPlan { plan = try store.plan() }
+            data = try DashboardData.load(from: store, date: state.selectedDate, plan: plan)
+            state.clampSelections(to: data)
+        }
+    }
+}
+
+extension AppState {
+    /// Keeps selections on existing rows after the day or the data changed.
+    public mutating func clampSelections(to data: DashboardData) {
+        careSelection = max(0, min(careSelection, PaneRows.care(data.day).count - 1))
+        symptomSelection = max(0, min(symptomSelection, PaneRows.symptoms(data.day).count - 1))
+        if !data.assessments.isEmpty { insightsAssessment %= data.assessments.count }
+    }
+}

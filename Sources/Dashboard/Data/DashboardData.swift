@@ -1,0 +1,35 @@
+import CarePlanStore
+
+/// What the store says about the visible dates: the selected day, its week, and the readings the
+/// Symptom Tracker shows. Loaded by one read of a week's outcomes plus one indexed lookup per
+/// assessment, so a frame costs the same whatever the length of the history.
+public struct DashboardData: Equatable, Sendable {
+    public var plan: PlanSnapshot
+    /// Monday to Sunday of the selected week.
+    public var week: [DayAgenda]
+    public var selectedDate: LocalDate
+    /// Each assessment's latest reading on or before the selected day.
+    public var latest: [String: Outcome]
+
+    public var day: DayAgenda { week.first { $0.date == selectedDate } ?? week[0] }
+
+    public var isEmpty: Bool { plan.isEmpty }
+
+    /// The plan's assessments as defined on the selected day, for Insights' chart choice.
+    public var assessments: [Activity] { plan.activities(on: selectedDate).filter { $0.kind == .assessment } }
+
+    public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil) throws -> DashboardData {
+        let plan = try plan ?? store.plan()
+        let monday = date.adding(days: -(date.weekday.rawValue - 1))
+        let sunday = monday.adding(days: 6)
+        let outcomes = try store.outcomes(from: monday, to: sunday)
+        let byDate = Dictionary(grouping: outcomes, by: \.date)
+        let week = (0..<7).map { offset -> DayAgenda in
+            let day = monday.adding(days: offset)
+            return DayAgenda(date: day, plan: plan, outcomes: byDate[day] ?? [])
+        }
+        let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
+        let latest = try store.latestOutcomes(of: assessmentIds, onOrBefore: date)
+        return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest)
+    }
+}

@@ -1,0 +1,127 @@
+import CarePlanStore
+import TerminalUI
+
+/// The Care Card: the week's completion rings, the day's interventions with their occurrence
+/// boxes, and the selected one's instructions.
+enum CareCardPane {
+    static func draw(_ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, focused: Bool, into buffer: inout Buffer) {
+        let inner = Frame.draw(rect, title: Pane.care.title, focused: focused, theme: context.theme, into: &buffer)
+        guard inner.height > 0 else { return }
+        let (stripArea, rest) = inner.splitTop(5)
+        WeekStripView.draw(stripArea, state: state, data: data, context: context, into: &buffer)
+        let rows = PaneRows.care(data.day)
+        let selected = rows.indices.contains(state.careSelection) ? rows[state.careSelection] : nil
+        let detailHeight = selected == nil ? 0 : min(6, max(3, rest.height / 3))
+        let (listArea, detailArea) = rest.splitBottom(detailHeight)
+        drawList(listArea, rows: rows, state: state, data: data, context: context, into: &buffer)
+        if let selected { drawDetail(detailArea, item: selected, context: context, into: &buffer) }
+    }
+
+    static func drawList(_ rect: Rect, rows: [AgendaItem], state: AppState, data: DashboardData, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        guard rect.height > 1 else { return }
+        buffer.write(adherenceLine(data.day), x: rect.x, y: rect.y, style: theme[.accent], clip: rect)
+        if rows.isEmpty {
+            buffer.write("No interventions on this day.", x: rect.x, y: rect.y + 2, style: theme[.dim], clip: rect)
+            return
+        }
+        let lines = ListLines.build(rows) { $0.activity.group }
+        let listRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
+        let titleWidth = min(28, max(12, rect.width / 3))
+        for (offset, line) in ListLines.visible(lines, selected: state.careSelection, height: listRect.height).enumerated() {
+            let y = listRect.y + offset
+            switch line {
+            case .group(let name):
+                buffer.write(name, x: rect.x, y: y, style: theme[.title], clip: rect)
+            case .item(let index, let item):
+                let isSelected = index == state.careSelection
+                let marker = isSelected ? "▸ " : "  "
+                let titleStyle = isSelected ? theme[.selection] : theme.activity(item.activity.color)
+                buffer.write(marker, x: rect.x, y: y, style: theme[.accent], clip: rect)
+                buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: rect.x + 2, y: y, style: titleStyle, clip: rect)
+                drawEvents(item, x: rect.x + 3 + titleWidth, y: y, clip: rect, state: state, context: context, into: &buffer)
+            }
+        }
+    }
+
+    static func adherenceLine(_ day: DayAgenda) -> String {
+        switch day.adherence {
+        case .notStarted: return "Not started: the plan has not begun on this day"
+        case .nothingDue: return "Nothing due on this day"
+        case .due(let completed, let total):
+            return "\(completed) of \(total) done · \(Int((Double(completed) / Double(total) * 100).rounded())) %"
+        }
+    }
+
+    static func drawEvents(_ item: AgendaItem, x: Int, y: Int, clip: Rect, state: AppState, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        if item.activity.schedule.isAsNeeded {
+            let count = item.events.count
+            buffer.write("as needed · \(count) logged · Space logs", x: x, y: y, style: theme[.dim], clip: clip)
+            return
+        }
+        var column = x
+        for event in item.events {
+            let (box, role) = EventLook.of(event, optional: item.activity.optional, state: state, context: context)
+            column += buffer.write(box, x: column, y: y, style: theme[role], clip: clip)
+            if let time = event.time { column += buffer.write(" " + time.description, x: column, y: y, style: theme[.dim], clip: clip) }
+            column += 1
+        }
+        if item.activity.optional { buffer.write("optional", x: column + 1, y: y, style: theme[.dim], clip: clip) }
+    }
+
+    static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {
+        guard rect.height > 1 else { return }
+        let theme = context.theme
+        buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: rect.y, style: theme[.border])
+        var text = item.activity.text.map { $0 + ". " } ?? ""
+        text += item.activity.instructions ?? ""
+        // The instructions as far as they fit, and the schedule line always.
+        let lines = Array(TextWrap.lines(text, width: rect.width).filter { !$0.isEmpty }.prefix(rect.height - 2))
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: rect.x, y: rect.y + 1 + offset, style: theme[.text], clip: rect)
+        }
+        let summary = item.activity.schedule.summary + (item.activity.resettable ? "" : " · cannot be unticked")
+        buffer.write(summary, x: rect.x, y: rect.y + 1 + lines.count, style: theme[.dim], clip: rect)
+    }
+}
+
+enum EventLook {
+    static func of(_ event: Event, optional: Bool, state: AppState, context: RenderContext) -> (String, ThemeRole) {
+        if let outcome = event.outcome {
+            return outcome.values.isEmpty ? ("[✓]", .ok) : ("[✓]", .ok)
+        }
+        if event.date > state.today { return ("[ ]", .future) }
+        if optional { return ("[ ]", .text) }
+        if event.date < state.today { return ("[✗]", .warn) }
+        if let time = event.time, time.minutes < context.minutesIntoDay { return ("[!]", .alert) }
+        return ("[ ]", .text)
+    }
+}
+
+/// A list with group headings, and the window of it that keeps the selection on screen.
+enum ListLines {
+    enum Line {
+        case group(String)
+        case item(Int, AgendaItem)
+    }
+
+    static func build(_ items: [AgendaItem], group: (AgendaItem) -> String?) -> [Line] {
+        var lines: [Line] = []
+        var current: String??
+        for (index, item) in items.enumerated() {
+            let name = group(item)
+            if current == nil || current! != name, let name { lines.append(.group(name)) }
+            current = .some(name)
+            lines.append(.item(index, item))
+        }
+        return lines
+    }
+
+    static func visible(_ lines: [Line], selected: Int, height: Int) -> ArraySlice<Line> {
+        guard lines.count > height, height > 0 else { return lines[...] }
+        let position = lines.firstIndex { if case .item(let i, _) = $0 { return i == selected } else { return false } } ?? 0
+        let start = min(max(0, position - height / 2), lines.count - height)
+        return lines[start..<start + height]
+    }
+}

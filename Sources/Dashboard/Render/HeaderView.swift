@@ -1,0 +1,53 @@
+import CarePlanStore
+import TerminalUI
+
+/// The top row: the plan and the selected date, and whether that is today.
+enum HeaderView {
+    static func draw(_ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, into buffer: inout Buffer) {
+        let style = context.theme[.header]
+        buffer.fill(rect, style: style)
+        var left = " careplan · " + data.plan.title
+        if let patient = data.plan.patient { left += " · " + patient }
+        let offset = state.selectedDate.days(since: state.today)
+        let relative = offset == 0 ? "today" : offset == -1 ? "yesterday" : offset == 1 ? "tomorrow" : offset < 0 ? "\(-offset) days ago" : "in \(offset) days"
+        let right = "\(DateText.long(state.selectedDate)) · \(relative) "
+        let room = rect.width - TextWidth.of(right) - 1
+        buffer.write(TextWidth.truncate(left, to: room), x: rect.x, y: rect.y, style: style.bolded)
+        buffer.write(right, x: rect.maxX - TextWidth.of(right), y: rect.y, style: offset == 0 ? style.bolded : style)
+    }
+}
+
+/// The bottom row: the focused pane's main keys (from the keymap) and the latest message.
+enum StatusLine {
+    static func draw(_ rect: Rect, state: AppState, pane: Pane, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        buffer.fill(rect, style: theme[.status])
+        var hints: String
+        if state.form != nil {
+            hints = " Enter save · Esc cancel · Tab/↑↓ field"
+        } else if state.showHelp {
+            hints = " any key closes help"
+        } else {
+            hints = " " + Keymap.hints(for: pane).map { "\($0.keys) \($0.name)" }.joined(separator: "  ")
+        }
+        var messageWidth = 0
+        if let message = state.message {
+            let text = TextWidth.truncate(message.text, to: max(0, rect.width * 3 / 5)) + " "
+            messageWidth = TextWidth.of(text)
+            let role: ThemeRole = message.level == .error ? .alert : message.level == .warning ? .warn : .ok
+            buffer.write(text, x: rect.maxX - messageWidth, y: rect.y, style: theme[role].with(background: theme[.status].background).bolded)
+        }
+        buffer.write(TextWidth.truncate(hints, to: rect.width - messageWidth - 1), x: rect.x, y: rect.y, style: theme[.status])
+    }
+}
+
+/// The pane tabs shown when only one pane fits.
+enum TabBar {
+    static func draw(_ rect: Rect, focus: Pane, context: RenderContext, into buffer: inout Buffer) {
+        var x = rect.x + 1
+        for pane in Pane.allCases {
+            let label = " \(pane.rawValue + 1) \(pane.title) "
+            x += buffer.write(label, x: x, y: rect.y, style: context.theme[pane == focus ? .activeTab : .tab], clip: rect) + 1
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import CarePlanStore
+import TerminalUI
+
+/// The help overlay: the action table, as the keymap defines it.
+enum HelpOverlay {
+    static func draw(context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        let rows = Keymap.bindings.map { binding in
+            (binding.keys.map(\.description).joined(separator: " "), binding.help)
+        }
+        let keyWidth = rows.map { TextWidth.of($0.0) }.max() ?? 10
+        let width = min(buffer.width - 4, keyWidth + 4 + (rows.map { TextWidth.of($0.1) }.max() ?? 20) + 4)
+        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rows.count + 4), title: "Keys", theme: theme, into: &buffer)
+        for (offset, row) in rows.enumerated() where offset < inner.height - 1 {
+            buffer.write(TextWidth.pad(row.0, to: keyWidth), x: inner.x, y: inner.y + offset, style: theme[.accent], clip: inner)
+            buffer.write(row.1, x: inner.x + keyWidth + 2, y: inner.y + offset, style: theme[.text], clip: inner)
+        }
+        buffer.write("Any key closes this help.", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+    }
+}
+
+/// The entry form for a reading, fitted to the measure.
+enum FormOverlay {
+    static func draw(_ form: EntryForm, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        let height = form.fields.count * 2 + 7
+        var title = "\(form.activity.title) · \(DateText.short(form.date))"
+        if let time = form.activity.schedule.time(ofOccurrence: form.occurrence) { title += " · \(time)" }
+        if form.editing != nil { title += " · editing" }
+        let inner = Modal.draw(width: min(buffer.width - 4, 72), height: min(buffer.height - 2, height), title: title, theme: theme, into: &buffer)
+        let labelWidth = min(16, max(6, form.fields.map { TextWidth.of($0.label) }.max() ?? 6) + 1)
+        var y = inner.y
+        for (index, field) in form.fields.enumerated() {
+            let focused = index == form.focus
+            buffer.write(TextWidth.pad(field.label, to: labelWidth), x: inner.x, y: y, style: focused ? theme[.accent].bolded : theme[.text], clip: inner)
+            drawInput(field.input, x: inner.x + labelWidth + 1, y: y, width: inner.width - labelWidth - 1, focused: focused, theme: theme, into: &buffer)
+            buffer.write(field.hint, x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
+            y += 2
+        }
+        buffer.write(TextWidth.pad("Note", to: labelWidth), x: inner.x, y: y, style: form.isOnNote ? theme[.accent].bolded : theme[.text], clip: inner)
+        drawInput(.text(form.note), x: inner.x + labelWidth + 1, y: y, width: inner.width - labelWidth - 1, focused: form.isOnNote, theme: theme, into: &buffer)
+        buffer.write("optional", x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
+        if let error = form.error {
+            for (offset, line) in TextWrap.lines("✗ " + error, width: inner.width).prefix(2).enumerated() {
+                buffer.write(line, x: inner.x, y: y + 2 + offset, style: theme[.alert], clip: inner)
+            }
+        }
+        buffer.write("Enter saves · Esc cancels · Tab next field", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+    }
+
+    static func drawInput(_ input: EntryForm.Input, x: Int, y: Int, width: Int, focused: Bool, theme: Theme, into buffer: inout Buffer) {
+        let clip = Rect(x: x, y: y, width: width, height: 1)
+        switch input {
+        case .text(let text):
+            // Brackets show where to type even on a terminal without colour or reverse video.
+            let shown = "[" + TextWidth.pad(text + (focused ? "▏" : ""), to: min(width, 30) - 2) + "]"
+            buffer.write(shown, x: x, y: y, style: focused ? theme[.selection] : theme[.text], clip: clip)
+        case .scale(let value, let range):
+            // A slider: low ━━━●━━━ high, then the value.
+            let steps = range.upperBound - range.lowerBound
+            var track = ""
+            for step in 0...steps { track += value.map { $0 - range.lowerBound == step ? "●" : "━" } ?? "━" }
+            let text = "\(range.lowerBound) \(track) \(range.upperBound)   " + (value.map { "\($0)" } ?? "not set")
+            buffer.write(text, x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
+        case .boolean(let value):
+            let yes = value == true ? "(•) yes" : "( ) yes", no = value == false ? "(•) no" : "( ) no"
+            buffer.write("\(yes)   \(no)", x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
+        case .choice(let index, let options):
+            var column = x
+            for (i, option) in options.enumerated() {
+                let style = i == index ? (focused ? theme[.selection] : theme[.accent].reversed) : theme[.text]
+                column += buffer.write(" \(option) ", x: column, y: y, style: style, clip: clip) + 1
+            }
+        }
+    }
+}
+
+/// Shown when the store has no plan yet: the sample plans to start from.
+enum WelcomeScreen {
+    static func draw(state: AppState, samples: [SamplePlan], context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        let height = min(buffer.height - 2, max(samples.count, 1) + 9)
+        let inner = Modal.draw(width: min(buffer.width - 4, 76), height: height, title: "Welcome to careplan", theme: theme, into: &buffer)
+        var y = inner.y
+        for line in TextWrap.lines("There is no care plan in \(context.databasePath) yet. Choose a plan to start from; you can edit it later and re-import it.", width: inner.width) {
+            buffer.write(line, x: inner.x, y: y, style: theme[.text], clip: inner)
+            y += 1
+        }
+        y += 1
+        if samples.isEmpty {
+            buffer.write("No sample plans found. Import your own: careplan import PLAN.yaml", x: inner.x, y: y, style: theme[.warn], clip: inner)
+        }
+        for (index, sample) in samples.enumerated() where y < inner.maxY - 2 {
+            let selected = index == state.welcomeSelection
+            let text = "\(selected ? "▸" : " ") \(sample.title) (\(sample.activityCount) activities)"
+            buffer.write(TextWidth.pad(text, to: inner.width), x: inner.x, y: y, style: selected ? theme[.selection] : theme[.text], clip: inner)
+            y += 1
+        }
+        buffer.write("↑↓ choose · Enter imports · q quits · or careplan import FILE", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+    }
+}
+
+/// Shown instead of the dashboard when the window is smaller than it can be used at.
+enum TooSmallScreen {
+    static let minimum = (width: 80, height: 24)
+
+    static func draw(context: RenderContext, into buffer: inout Buffer) {
+        let text = "Terminal too small: need \(minimum.width)×\(minimum.height), have \(buffer.width)×\(buffer.height)"
+        let lines = TextWrap.lines(text, width: max(1, buffer.width))
+        let top = max(0, (buffer.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() where top + offset < buffer.height {
+            buffer.write(line, x: max(0, (buffer.width - TextWidth.of(line)) / 2), y: top + offset, style: context.theme[.warn])
+        }
+    }
+}

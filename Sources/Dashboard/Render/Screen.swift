@@ -1,0 +1,51 @@
+import CarePlanStore
+import TerminalUI
+
+/// One frame of the dashboard, as a pure function of state and data: no I/O, so every screen can
+/// be rendered headless in tests and by `careplan snapshot`.
+public enum Screen {
+    /// At this size or larger all three panes show at once.
+    public static let wide = (width: 120, height: 35)
+
+    public static func render(state: AppState, data: DashboardData, samples: [SamplePlan], context: RenderContext,
+                              width: Int, height: Int, only: Pane? = nil) -> Buffer {
+        var buffer = Buffer(width: width, height: height, fill: Cell(" ", style: context.theme[.background]))
+        if width < TooSmallScreen.minimum.width || height < TooSmallScreen.minimum.height {
+            TooSmallScreen.draw(context: context, into: &buffer)
+            return buffer
+        }
+        if data.isEmpty {
+            WelcomeScreen.draw(state: state, samples: samples, context: context, into: &buffer)
+            if state.showHelp { HelpOverlay.draw(context: context, into: &buffer) }
+            return buffer
+        }
+        let (header, rest) = buffer.area.splitTop(1)
+        let (body, status) = rest.splitBottom(1)
+        HeaderView.draw(header, state: state, data: data, context: context, into: &buffer)
+        StatusLine.draw(status, state: state, pane: only ?? state.focus, context: context, into: &buffer)
+        if let only {
+            drawPane(only, body, state: state, data: data, context: context, focused: true, into: &buffer)
+        } else if width >= wide.width, height >= wide.height {
+            let (top, bottom) = body.splitTop(body.height * 3 / 5)
+            let (left, right) = top.splitLeft(top.width / 2)
+            drawPane(.care, left, state: state, data: data, context: context, focused: state.focus == .care, into: &buffer)
+            drawPane(.symptoms, right, state: state, data: data, context: context, focused: state.focus == .symptoms, into: &buffer)
+            drawPane(.insights, bottom, state: state, data: data, context: context, focused: state.focus == .insights, into: &buffer)
+        } else {
+            let (tabs, paneArea) = body.splitTop(1)
+            TabBar.draw(tabs, focus: state.focus, context: context, into: &buffer)
+            drawPane(state.focus, paneArea, state: state, data: data, context: context, focused: true, into: &buffer)
+        }
+        if let form = state.form { FormOverlay.draw(form, context: context, into: &buffer) }
+        if state.showHelp { HelpOverlay.draw(context: context, into: &buffer) }
+        return buffer
+    }
+
+    static func drawPane(_ pane: Pane, _ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, focused: Bool, into buffer: inout Buffer) {
+        switch pane {
+        case .care: CareCardPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
+        case .symptoms: SymptomTrackerPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
+        case .insights: InsightsPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import CarePlanStore
+import TerminalUI
+
+/// The Symptom Tracker: the day's assessments with progress, the latest value with its unit,
+/// and whether it lies inside `normal`.
+enum SymptomTrackerPane {
+    static func draw(_ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, focused: Bool, into buffer: inout Buffer) {
+        let theme = context.theme
+        let inner = Frame.draw(rect, title: Pane.symptoms.title, focused: focused, theme: theme, into: &buffer)
+        guard inner.height > 1 else { return }
+        let rows = PaneRows.symptoms(data.day)
+        if rows.isEmpty {
+            buffer.write("No assessments on this day.", x: inner.x, y: inner.y, style: theme[.dim], clip: inner)
+            return
+        }
+        let selected = rows.indices.contains(state.symptomSelection) ? rows[state.symptomSelection] : nil
+        let detailHeight = selected == nil ? 0 : min(5, max(3, inner.height / 3))
+        let (listArea, detailArea) = inner.splitBottom(detailHeight)
+        let titleWidth = min(24, max(12, listArea.width / 3))
+        let lines = ListLines.build(rows) { $0.activity.group }
+        for (offset, line) in ListLines.visible(lines, selected: state.symptomSelection, height: listArea.height).enumerated() {
+            let y = listArea.y + offset
+            switch line {
+            case .group(let name):
+                buffer.write(name, x: listArea.x, y: y, style: theme[.title], clip: listArea)
+            case .item(let index, let item):
+                let isSelected = index == state.symptomSelection
+                buffer.write(isSelected ? "▸ " : "  ", x: listArea.x, y: y, style: theme[.accent], clip: listArea)
+                buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: listArea.x + 2, y: y,
+                             style: isSelected ? theme[.selection] : theme.activity(item.activity.color), clip: listArea)
+                var x = listArea.x + 3 + titleWidth
+                x += buffer.write(TextWidth.pad(progress(item), to: 8), x: x, y: y, style: theme[.dim], clip: listArea)
+                // The status before the value, so a narrow pane cuts the value, not the warning.
+                let (value, status, role) = reading(item, data: data)
+                x += buffer.write(TextWidth.pad(status, to: 9), x: x, y: y, style: theme[role], clip: listArea)
+                buffer.write(value, x: x, y: y, style: theme[.text], clip: listArea)
+            }
+        }
+        if let selected { drawDetail(detailArea, item: selected, context: context, into: &buffer) }
+    }
+
+    /// "1/2" done of due, or "3 today" for as-needed.
+    static func progress(_ item: AgendaItem) -> String {
+        if item.activity.schedule.isAsNeeded { return "\(item.events.count) today" }
+        return "\(item.events.filter(\.isDone).count)/\(item.events.count)"
+    }
+
+    /// The value to show (the day's latest reading, else the latest before it with its date),
+    /// and how it compares with `normal`.
+    static func reading(_ item: AgendaItem, data: DashboardData) -> (String, String, ThemeRole) {
+        let today = item.events.compactMap(\.outcome).last
+        guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
+        var text = display(outcome, activity: item.activity)
+        if today == nil { text += " (\(DateText.short(outcome.date)))" }
+        let (status, role) = normalStatus(outcome, measure: item.activity.measure)
+        return (text, status, role)
+    }
+
+    static func display(_ outcome: Outcome, activity: Activity) -> String {
+        let fields = activity.measure?.fields ?? []
+        let values = outcome.values.map { value -> String in
+            let field = fields.first { $0.name == value.name }
+            if activity.measure?.type == .scale, let range = field?.range, let v = value.value {
+                return "\(NumberText.string(v)) of \(NumberText.string(range.upperBound))"
+            }
+            return value.display(decimals: field?.decimals)
+        }
+        // Blood pressure reads as 128/84 mmHg, not 128 mmHg / 84 mmHg.
+        if values.count > 1, Set(outcome.values.map(\.unit)).count == 1, let unit = outcome.values[0].unit {
+            return outcome.values.map { NumberText.string($0.value ?? 0) }.joined(separator: "/") + " " + unit
+        }
+        return values.joined(separator: " / ")
+    }
+
+    /// "✓ normal", "▲ high", "▼ low" for values with a `normal` range; nothing otherwise.
+    /// (Marks and words both, so the meaning does not rest on colour alone.)
+    static func normalStatus(_ outcome: Outcome, measure: Measure?) -> (String, ThemeRole) {
+        guard let measure else { return ("", .dim) }
+        var checked = false
+        for value in outcome.values {
+            guard let field = measure.fields.first(where: { $0.name == value.name }), let normal = field.normal, let v = value.value else { continue }
+            checked = true
+            if v > normal.upperBound { return ("▲ high", .alert) }
+            if v < normal.lowerBound { return ("▼ low", .warn) }
+        }
+        return checked ? ("✓ normal", .ok) : ("", .dim)
+    }
+
+    static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {
+        guard rect.height > 1 else { return }
+        let theme = context.theme
+        buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: rect.y, style: theme[.border])
+        let text = item.activity.instructions ?? item.activity.text ?? ""
+        // The instructions as far as they fit, and the schedule line always.
+        let lines = Array(TextWrap.lines(text, width: rect.width).filter { !$0.isEmpty }.prefix(rect.height - 2))
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: rect.x, y: rect.y + 1 + offset, style: theme[.text], clip: rect)
+        }
+        buffer.write(item.activity.schedule.summary + " · Enter records a reading", x: rect.x, y: rect.y + 1 + lines.count, style: theme[.dim], clip: rect)
+    }
+}

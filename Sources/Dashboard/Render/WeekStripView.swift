@@ -1,0 +1,38 @@
+import CarePlanStore
+import TerminalUI
+
+/// Seven days, Monday first, each with its completion ring, percentage and date; the selected
+/// day highlighted. "Nothing due", "not started" and future days look different from 0 % and 100 %.
+enum WeekStripView {
+    static func draw(_ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        let column = max(5, min(9, rect.width / 7))
+        let x0 = rect.x + max(0, (rect.width - column * 7) / 2)
+        for (index, day) in data.week.enumerated() {
+            let x = x0 + index * column
+            let isSelected = day.date == state.selectedDate
+            let (glyph, caption, role) = look(day, today: state.today, style: context.chartStyle)
+            var base = theme[role]
+            if day.date == state.today { base = base.bolded }
+            let cells = [String(day.date.weekday.name.prefix(3)), glyph, caption, "\(day.date.day)"]
+            for (row, text) in cells.enumerated() where row < rect.height {
+                let style = isSelected ? theme[.selection] : base
+                let padded = TextWidth.pad(String(repeating: " ", count: max(0, (column - 1 - TextWidth.of(text)) / 2)) + text, to: column - 1)
+                buffer.write(padded, x: x, y: rect.y + row, style: style, clip: rect)
+            }
+        }
+    }
+
+    static func look(_ day: DayAgenda, today: LocalDate, style: ChartStyle) -> (glyph: String, caption: String, role: ThemeRole) {
+        switch day.adherence {
+        case .notStarted: return (" ", "n/s", .notStarted)
+        case .nothingDue: return (Ring.glyph(fraction: nil, style: style), "none", .nothingDue)
+        case .due(let completed, let total):
+            let fraction = Double(completed) / Double(total)
+            // A day still to come has no score yet: a dot, not an empty ring that reads as 0 %.
+            if day.date > today { return (style == .ascii ? "." : "·", "", .future) }
+            let percent = "\(Int((fraction * 100).rounded()))%"
+            return (Ring.glyph(fraction: fraction, style: style), percent, fraction >= 1 ? .ok : .ring)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import CarePlanStore
+import TerminalUI
+
+/// A line in the status bar that reports what just happened or went wrong.
+public struct StatusMessage: Equatable, Sendable {
+    public enum Level: Sendable { case info, warning, error }
+    public var text: String
+    public var level: Level
+}
+
+/// Everything the dashboard shows that is not data from the store: what is selected, which pane
+/// has focus, open forms and overlays. Panes render from this plus `DashboardData`.
+public struct AppState: Equatable, Sendable {
+    public var today: LocalDate
+    public var selectedDate: LocalDate
+    public var focus: Pane = .care
+    /// Selected row in the Care Card's intervention list.
+    public var careSelection = 0
+    /// Selected row in the Symptom Tracker's assessment list.
+    public var symptomSelection = 0
+    /// Which assessment Insights charts (index into the plan's assessments).
+    public var insightsAssessment = 0
+    public var form: EntryForm?
+    public var showHelp = false
+    public var message: StatusMessage?
+    /// A non-resettable tick waiting for its confirming second press.
+    public var pendingConfirmation: PendingTick?
+    public var undoStack: [UndoEntry] = []
+    public var welcomeSelection = 0
+    public var quit = false
+
+    public struct PendingTick: Equatable, Sendable {
+        public var activityId: String
+        public var date: LocalDate
+        public var occurrence: Int
+    }
+
+    public init(today: LocalDate) {
+        self.today = today
+        selectedDate = today
+    }
+
+    /// Monday of the selected date's week.
+    public var weekStart: LocalDate { selectedDate.adding(days: -(selectedDate.weekday.rawValue - 1)) }
+}

@@ -1,0 +1,11 @@
+import CarePlanStore
+
+/// A change to the store that a key asked for; the `CommandRunner` carries it out in one
+/// transaction and reports back into the state.
+public enum Command: Equatable, Sendable {
+    case markDone(activityId: String, date: LocalDate, occurrence: Int?)
+    case reset(activityId: String, date: LocalDate, occurrence: Int)
+    case log(EntryForm)
+    case undo(UndoEntry)
+    case importPlan(path: String)
+}

@@ -1,0 +1,76 @@
+import CarePlanStore
+
+/// Carries out store commands, each one transaction, and reports the outcome into the state:
+/// the undo stack grows, the status line says what happened, a form shows its error inline.
+public struct CommandRunner {
+    let store: CareStore
+    let clock: () throws -> CareClock
+
+    public init(store: CareStore, clock: @escaping () throws -> CareClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    public func run(_ command: Command, state: inout AppState, data: DashboardData) {
+        do {
+            try execute(command, state: &state, data: data)
+        } catch {
+            let text = "\(error)"
+            if case .log = command, state.form != nil {
+                state.form?.error = text
+            } else {
+                state.message = StatusMessage(text: text, level: .error)
+            }
+        }
+    }
+
+    private func execute(_ command: Command, state: inout AppState, data: DashboardData) throws {
+        switch command {
+        case .markDone(let id, let date, let occurrence):
+            let recorded = try store.markDone(id, date: date, occurrence: occurrence, clock: try clock())
+            state.undoStack.append(.recorded(activityId: id, title: recorded.activity.title, date: date, occurrence: recorded.outcome.occurrence, replaced: nil))
+            state.message = StatusMessage(text: "Done: \(recorded.activity.title)\(label(recorded.activity, recorded.outcome.occurrence))", level: .info)
+        case .reset(let id, let date, let occurrence):
+            let cleared = try store.reset(id, date: date, occurrence: occurrence)
+            let title = data.plan.history(id)?.activity(on: date).title ?? id
+            state.undoStack.append(.cleared(cleared, title: title))
+            state.message = StatusMessage(text: "Unticked: \(title)", level: .info)
+        case .log(let form):
+            let inputs = form.inputs.map { $0 ?? "" }
+            let note = form.note.trimmingCharacters(in: .whitespaces)
+            let recorded = try store.log(form.activity.id, inputs: inputs, date: form.date, occurrence: form.occurrence,
+                                         note: note.isEmpty ? nil : note, clock: try clock())
+            state.form = nil
+            state.undoStack.append(.recorded(activityId: form.activity.id, title: form.activity.title, date: form.date,
+                                             occurrence: recorded.outcome.occurrence, replaced: recorded.replaced))
+            let decimals = { (name: String) in form.activity.measure?.fields.first { $0.name == name }?.decimals }
+            let shown = recorded.outcome.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / ")
+            state.message = StatusMessage(text: "Saved \(form.activity.title): \(shown)", level: .info)
+        case .undo(let entry):
+            switch entry {
+            case .recorded(let id, let title, let date, let occurrence, let replaced):
+                do {
+                    try store.undoRecording(activityId: id, date: date, occurrence: occurrence, restoring: replaced)
+                } catch CarePlanError.notResettable(let id) {
+                    // The store will never take it back; drop it so the next `u` reaches earlier changes.
+                    state.undoStack.removeLast()
+                    throw CarePlanError.notResettable(id: id)
+                }
+                state.message = StatusMessage(text: "Undone: \(title) on \(date)" + (replaced == nil ? "" : ", previous reading restored"), level: .info)
+            case .cleared(let outcome, let title):
+                try store.restore(outcome)
+                state.message = StatusMessage(text: "Undone: \(title) on \(outcome.date) is ticked again", level: .info)
+            }
+            state.undoStack.removeLast()
+        case .importPlan(let path):
+            let plan = try PlanDecoder.load(path: path)
+            let now = try clock()
+            try store.importPlan(plan, effective: now.today, clock: now)
+            state.message = StatusMessage(text: "Imported \(plan.title); press ? for keys", level: .info)
+        }
+    }
+
+    private func label(_ activity: Activity, _ occurrence: Int) -> String {
+        activity.schedule.time(ofOccurrence: occurrence).map { " (\($0))" } ?? ""
+    }
+}

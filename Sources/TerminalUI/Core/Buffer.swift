@@ -1,0 +1,90 @@
+/// One terminal cell: a grapheme, how many columns it takes, and its style. The cell after a
+/// two-column character is a continuation (empty text, width 0).
+public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var width: UInt8
+    public var style: TextStyle
+
+    public init(_ text: String = " ", width: UInt8 = 1, style: TextStyle = .plain) {
+        self.text = text
+        self.width = width
+        self.style = style
+    }
+
+    public static let blank = Cell()
+    var isContinuation: Bool { width == 0 }
+}
+
+/// A screen's worth of cells. Widgets draw into it; backends show it (ncurses draws only the
+/// cells that changed since the last frame, the headless backend prints it as text).
+public struct Buffer: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var area: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Writes `text` from (x, y), clipped to `clip` (default: the whole buffer); returns the
+    /// columns used. Wide characters that would straddle the edge are not drawn half.
+    @discardableResult
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: TextStyle = .plain, clip: Rect? = nil) -> Int {
+        let clip = clip ?? area
+        guard y >= clip.y, y < clip.maxY, y >= 0, y < height else { return 0 }
+        var column = x
+        for character in text {
+            var w = TextWidth.of(character)
+            var glyph = String(character)
+            if character == "\t" || character.isNewline { (glyph, w) = (" ", 1) }
+            if w == 0 { continue }
+            if column + w > min(clip.maxX, width) { break }
+            if column >= max(clip.x, 0) {
+                clearWide(at: column, y: y)
+                self[column, y] = Cell(glyph, width: UInt8(w), style: style)
+                if w == 2 {
+                    clearWide(at: column + 1, y: y)
+                    self[column + 1, y] = Cell("", width: 0, style: style)
+                }
+            }
+            column += w
+        }
+        return column - x
+    }
+
+    /// Overwriting half of a wide character blanks its other half, so no stray half-glyph remains.
+    private mutating func clearWide(at x: Int, y: Int) {
+        let cell = self[x, y]
+        if cell.isContinuation, x > 0 { self[x - 1, y] = Cell(" ", style: self[x - 1, y].style) }
+        if cell.width == 2, x + 1 < width { self[x + 1, y] = Cell(" ", style: cell.style) }
+    }
+
+    /// Fills a rectangle with one character and style.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
+        let line = String(repeating: character, count: max(0, rect.width))
+        for y in rect.y..<rect.maxY { write(line, x: rect.x, y: y, style: style, clip: rect) }
+    }
+
+    /// Sets the style of every cell in `rect`, keeping the text.
+    public mutating func restyle(_ rect: Rect, _ change: (inout TextStyle) -> Void) {
+        for y in max(0, rect.y)..<min(height, rect.maxY) {
+            for x in max(0, rect.x)..<min(width, rect.maxX) { change(&self[x, y].style) }
+        }
+    }
+
+    /// The text of row `y`, continuation cells left out.
+    public func line(_ y: Int) -> String {
+        (0..<width).map { self[$0, y] }.filter { !$0.isContinuation }.map(\.text).joined()
+    }
+}

@@ -1,0 +1,52 @@
+import CNcursesW
+
+/// How many terminal columns text takes. `体` and `💊` take two, combining marks none; counting
+/// Characters gets this wrong, so widths come from the C library's `wcwidth`.
+public enum TextWidth {
+    /// `wcwidth` answers for the current LC_CTYPE; under the plain "C" locale every non-ASCII
+    /// character is -1. Make sure a UTF-8 character type is in force once per process.
+    private static let localeReady: Bool = {
+        if let current = setlocale(LC_CTYPE, ""), String(cString: current).uppercased().contains("UTF-8") || String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" {
+            return true
+        }
+        return setlocale(LC_CTYPE, "C.UTF-8") != nil
+    }()
+
+    public static func of(_ character: Character) -> Int {
+        _ = localeReady
+        var width = 0
+        var first = true
+        for scalar in character.unicodeScalars {
+            let w = Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+            // A grapheme's width is its base's; marks and joiners add nothing.
+            if first { width = max(w, scalar.value < 0x20 ? 0 : (w < 0 ? 1 : w)) }
+            first = false
+        }
+        return width
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The longest prefix of `text` that fits in `columns`, with `…` when it was cut.
+    public static func truncate(_ text: String, to columns: Int, ellipsis: Bool = true) -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return text }
+        var result = "", used = 0
+        let limit = ellipsis ? columns - 1 : columns
+        for character in text {
+            let w = of(character)
+            if used + w > limit { break }
+            result.append(character)
+            used += w
+        }
+        return ellipsis ? result + "…" : result
+    }
+
+    /// `text` padded with spaces (or cut) to exactly `columns`.
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return cut + String(repeating: " ", count: max(0, columns - of(cut)))
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import CarePlanStore
+import Dashboard
+import Foundation
+import TerminalUI
+
+/// Options the dashboard and its snapshots share: theme and chart style.
+struct LookOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A theme name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
+    var theme: String?
+    @Option(name: .long, help: ArgumentHelp("Chart style: braille, blocks or ascii (default: braille).", valueName: "style"))
+    var charts: ChartStyle = .braille
+
+    /// Loads the theme before the terminal is touched, so a broken theme file is reported as a
+    /// file:line:column error and the dashboard never starts half-styled.
+    func loadTheme() throws -> Theme {
+        try Locations.themes().load(theme ?? ThemeCatalog.defaultName)
+    }
+}
+
+extension ChartStyle: ExpressibleByArgument {}
+
+/// Where careplan finds the folders it ships with, from wherever it runs.
+enum Locations {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    static var executable: String { CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : "/proc/self/exe" }
+    static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    static func themes() -> ThemeCatalog {
+        ThemeCatalog(environment: environment, executablePath: executable, currentDirectory: currentDirectory)
+    }
+
+    static func samples() -> [SamplePlan] {
+        SamplePlan.discover(environment: environment, executablePath: executable, currentDirectory: currentDirectory)
+    }
+
+    /// NO_COLOR set and not empty means no colour (no-color.org).
+    static var noColor: Bool { !(environment["NO_COLOR"] ?? "").isEmpty }
+}
+
+/// `careplan` (and `careplan dashboard`): the full-screen dashboard.
+struct DashboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard",
+        abstract: "Open the full-screen dashboard (the default command).",
+        discussion: "When standard input or output is not a terminal (a pipe, a script), careplan prints today's plan instead.")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var look: LookOptions
+
+    func run() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            var today = try Today.parse(store.db.map { ["--db", $0] } ?? [])
+            try today.run()
+            return
+        }
+        let theme = try look.loadTheme()
+        _ = try store.clock()
+        let app = DashboardApp(store: try store.open(), theme: theme, chartStyle: look.charts, samples: Locations.samples(),
+                               noColor: Locations.noColor, clock: { try CareClock.fromEnvironment() })
+        try app.run()
+    }
+}
+
+/// `careplan snapshot`: one frame of the dashboard on stdout, for tests, docs and bug reports.
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print one frame of the dashboard as text and exit.")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var look: LookOptions
+    @OptionGroup var day: DateOption
+    @Option(name: .long, help: ArgumentHelp("Width×height in cells (default: 120x40).", valueName: "WxH"))
+    var size = "120x40"
+    @Option(name: .long, help: ArgumentHelp("all, care, symptoms or insights (default: all).", valueName: "pane"))
+    var pane = "all"
+    @Flag(name: .long, help: "Include colours as ANSI escape codes.") var ansi = false
+
+    func run() throws {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ (1...1000).contains($0) }) else {
+            throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT, e.g. 120x40")
+        }
+        let panes = ["care": Pane.care, "symptoms": .symptoms, "insights": .insights]
+        guard pane == "all" || panes[pane] != nil else {
+            throw ValidationError("--pane '\(pane)' is not one of all, care, symptoms, insights")
+        }
+        let clock = try store.clock()
+        let date = try day.resolve(clock)
+        let theme = ThemeFile.resolve(try look.loadTheme(), colors: 256, noColor: Locations.noColor || !ansi)
+        let careStore = try store.open(readOnly: true)
+        let data = try DashboardData.load(from: careStore, date: date)
+        var state = AppState(today: clock.today)
+        state.selectedDate = date
+        if let only = panes[pane] { state.focus = only }
+        let context = RenderContext(theme: theme, chartStyle: look.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path)
+        let buffer = Screen.render(state: state, data: data, samples: Locations.samples(), context: context,
+                                   width: parts[0], height: parts[1], only: panes[pane])
+        print(ansi ? HeadlessRenderer.ansiText(buffer) : HeadlessRenderer.plainText(buffer), terminator: "")
+    }
+}
+
+/// `careplan themes`: the themes there are, built-in and the user's own.
+struct Themes: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes).")
+
+    func run() throws {
+        let entries = Locations.themes().all()
+        guard !entries.isEmpty else {
+            print("No themes found; careplan uses its built-in attribute-only theme.")
+            return
+        }
+        let width = entries.map(\.name.count).max() ?? 8
+        for entry in entries {
+            print("\(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
+        }
+    }
+}

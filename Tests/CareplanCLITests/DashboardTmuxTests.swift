@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The real binary inside tmux: keys go in with send-keys, the screen comes back with
+/// capture-pane, and the database is checked afterwards through `careplan today --json`.
+@Suite(.serialized) struct DashboardTmuxTests {
+    /// A tmux server of the test's own (its own socket), so nothing touches the user's sessions.
+    final class Tmux {
+        let socket = "careplan-test-\(UUID().uuidString.prefix(8))"
+        let session = "dash"
+
+        /// Runs a tmux command and returns what it printed. Spawned with posix_spawn and its
+        /// output sent to a file: tmux's daemonised server keeps the first client's descriptors,
+        /// so a pipe would never reach end-of-file, and Foundation's Process did not reap that client.
+        @discardableResult
+        func run(_ arguments: [String]) throws -> String {
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: output) }
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let argv = ["tmux", "-u", "-L", socket] + arguments
+            var cArguments = argv.map { strdup($0) } + [nil]
+            defer { cArguments.forEach { free($0) } }
+            // Test threads block some signals and children inherit the mask; the tmux server (and the
+            // dashboard it runs) must get SIGWINCH, so spawn with an empty mask.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+            var pid: pid_t = 0
+            guard posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ) == 0 else { throw CocoaError(.executableNotLoadable) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        }
+
+        func start(_ command: String, width: Int, height: Int) throws {
+            try run(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+        }
+
+        func keys(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
+        func type(_ text: String) throws { try run(["send-keys", "-t", session, "-l", text]) }
+        func screen() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
+        var isRunning: Bool { (try? run(["list-sessions"]))?.contains(session) ?? false }
+
+        /// Waits (up to 10 s) until the screen shows `text`; returns the screen.
+        @discardableResult
+        func waitFor(_ text: String) throws -> String {
+            var last = ""
+            for _ in 0..<100 {
+                last = try screen()
+                if last.contains(text) { return last }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            Issue.record("the screen never showed '\(text)':\n\(last)")
+            return last
+        }
+
+        deinit { _ = try? run(["kill-server"]) }
+    }
+
+    func dashboardCommand(_ cli: CLI) -> String {
+        let env = ["CAREPLAN_NOW=2026-11-21T09:30", "TZ=Europe/Berlin", "LANG=C.UTF-8", "TERM=xterm-256color"].joined(separator: " ")
+        return "env \(env) \(CLI.binary.path) --db \(cli.db)"
+    }
+
+    func event(_ cli: CLI, _ id: String) throws -> [[String: Any]] {
+        let day = try cli.json(["today", "--json"]) as! [String: Any]
+        return (day["activities"] as! [[String: Any]]).first { $0["id"] as? String == id }!["events"] as! [[String: Any]]
+    }
+
+    @Test func aDayInTheDashboard() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli), width: 120, height: 40)
+        let first = try tmux.waitFor("Care Card")
+        #expect(first.contains("Symptom Tracker"))
+        #expect(first.contains("Amlodipine 5 mg"))
+
+        // Tick the first intervention.
+        try tmux.keys("Space")
+        try tmux.waitFor("Done: Amlodipine 5 mg (08:00)")
+
+        // Enter a blood-pressure reading in the Symptom Tracker (the first assessment).
+        try tmux.keys("2")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Blood pressure · 21 Nov")
+        try tmux.type("128")
+        try tmux.keys("Tab")
+        try tmux.type("84")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Saved Blood pressure: 128 mmHg / 84 mmHg")
+
+        // An invalid temperature is refused inline and nothing is saved.
+        try tmux.keys("j")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Temperature · 21 Nov")
+        try tmux.type("45")
+        try tmux.keys("Enter")
+        try tmux.waitFor("outside the accepted range 34–43 degC")
+        try tmux.keys("Escape")
+        try tmux.waitFor("Cancelled; nothing saved")
+
+        // Undo takes back the blood pressure reading.
+        try tmux.keys("u")
+        try tmux.waitFor("Undone: Blood pressure")
+
+        // Too small, then large enough again.
+        try tmux.run(["resize-window", "-t", tmux.session, "-x", "70", "-y", "20"])
+        try tmux.waitFor("Terminal too small: need 80×24, have 70×20")
+        try tmux.run(["resize-window", "-t", tmux.session, "-x", "100", "-y", "30"])
+        try tmux.waitFor("1 Care Card")
+
+        try tmux.keys("q")
+        for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!tmux.isRunning, "q should quit the dashboard")
+
+        #expect(try event(cli, "amlodipine").map { $0["done"] as! Bool } == [true, false])
+        #expect(try event(cli, "bp").map { $0["done"] as! Bool } == [false])
+        #expect(try event(cli, "temp").map { $0["done"] as! Bool } == [false])
+    }
+
+    @Test func changesFromAnotherProcessShowUpWithinASecond() throws {
+        let cli = CLI()
+        try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli), width: 120, height: 40)
+        try tmux.waitFor("Care Card")
+        #expect(try cli.run(["log", "temp", "37.2"]).status == 0)
+        try tmux.waitFor("37.2 degC")
+        try tmux.keys("q")
+    }
+
+    @Test func anEmptyStoreOffersTheSamplePlansAndImportsOne() throws {
+        let cli = CLI()
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli), width: 100, height: 30)
+        let welcome = try tmux.waitFor("Welcome to careplan")
+        #expect(welcome.contains("Knee replacement recovery"))
+        try tmux.keys("Enter")
+        try tmux.waitFor("Care Card")
+        try tmux.keys("q")
+        for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try cli.run(["plan"]).status == 0)
+    }
+}

@@ -1,0 +1,84 @@
+import CarePlanStore
+import Testing
+import TerminalUI
+@testable import Dashboard
+
+/// Commands run against a real SQLite store, and undo takes them back there.
+@Suite struct CommandRunnerTests {
+    let fixture: DashboardFixture
+    let runner: CommandRunner
+
+    init() throws {
+        fixture = try DashboardFixture()
+        let clock = fixture.clock
+        runner = CommandRunner(store: fixture.store, clock: { clock })
+    }
+
+    func outcomes(_ id: String) throws -> [Outcome] {
+        try fixture.store.outcomes(activityId: id, from: fixture.today, to: fixture.today)
+    }
+
+    @Test func aTickIsStoredAndUndoRemovesIt() throws {
+        var state = AppState(today: fixture.today)
+        let data = try fixture.data()
+        runner.run(.markDone(activityId: "ice", date: fixture.today, occurrence: 0), state: &state, data: data)
+        #expect(try outcomes("ice").count == 1)
+        #expect(state.undoStack.count == 1)
+        #expect(state.message?.text == "Done: Ice and elevate")
+        runner.run(.undo(state.undoStack.last!), state: &state, data: data)
+        #expect(try outcomes("ice").isEmpty)
+        #expect(state.undoStack.isEmpty)
+    }
+
+    @Test func undoOfAnUntickRestoresTheOriginalOutcome() throws {
+        var state = AppState(today: fixture.today)
+        let data = try fixture.data()
+        let original = try outcomes("exercises")[0]
+        runner.run(.reset(activityId: "exercises", date: fixture.today, occurrence: 0), state: &state, data: data)
+        #expect(try outcomes("exercises").isEmpty)
+        runner.run(.undo(state.undoStack.last!), state: &state, data: data)
+        #expect(try outcomes("exercises") == [original])
+    }
+
+    @Test func anInvalidReadingStaysInTheFormAndSavesNothing() throws {
+        var state = AppState(today: fixture.today)
+        let data = try fixture.data()
+        let temperature = data.plan.history("temperature")!.activity(on: fixture.today)
+        var form = EntryForm(activity: temperature, date: fixture.today, occurrence: 0, editing: nil)
+        form.fields[0].input = .text("45")
+        state.form = form
+        runner.run(.log(form), state: &state, data: data)
+        #expect(state.form?.error == "temperature: 45 degC is outside the accepted range 34–43 degC")
+        #expect(try outcomes("temperature").isEmpty)
+        form.fields[0].input = .text("99.1 degF")
+        state.form = form
+        runner.run(.log(form), state: &state, data: data)
+        #expect(state.form == nil)
+        #expect(try outcomes("temperature").first?.values.first?.value == 37.3)
+        #expect(state.message?.text == "Saved Temperature: 37.3 degC")
+    }
+
+    @Test func undoOfAnEditedReadingPutsThePreviousOneBack() throws {
+        var state = AppState(today: fixture.today)
+        let data = try fixture.data()
+        let pain = data.plan.history("pain")!.activity(on: fixture.today)
+        let before = try outcomes("pain")[0]
+        var form = EntryForm(activity: pain, date: fixture.today, occurrence: 0, editing: before)
+        #expect(form.fields[0].input == .scale(4, 0...10))
+        form.fields[0].input = .scale(2, 0...10)
+        runner.run(.log(form), state: &state, data: data)
+        #expect(try outcomes("pain")[0].values[0].value == 2)
+        runner.run(.undo(state.undoStack.last!), state: &state, data: data)
+        #expect(try outcomes("pain") == [before])
+    }
+
+    @Test func undoOfANonResettableTickIsRefused() throws {
+        var state = AppState(today: fixture.today)
+        let data = try fixture.data()
+        runner.run(.markDone(activityId: "rivaroxaban", date: fixture.today, occurrence: 0), state: &state, data: data)
+        runner.run(.undo(state.undoStack.last!), state: &state, data: data)
+        #expect(state.message?.level == .error)
+        #expect(state.message?.text == "'rivaroxaban' is not resettable: once recorded, its outcomes cannot be changed or cleared")
+        #expect(try outcomes("rivaroxaban").count == 1)
+    }
+}

@@ -1,0 +1,173 @@
+import CarePlanStore
+import Testing
+import TerminalUI
+@testable import Dashboard
+
+@Suite struct ReducerTests {
+    let fixture: DashboardFixture
+    let data: DashboardData
+
+    init() throws {
+        fixture = try DashboardFixture()
+        data = try fixture.data()
+    }
+
+    func press(_ keys: [Key], _ state: inout AppState) -> [Command] {
+        keys.flatMap { Reducer.handle($0, state: &state, data: data, samples: []) }
+    }
+
+    @Test func panesCycleWithTabAndJumpWithDigits() {
+        var state = AppState(today: fixture.today)
+        _ = press([.tab], &state)
+        #expect(state.focus == .symptoms)
+        _ = press([.tab, .tab], &state)
+        #expect(state.focus == .care)
+        _ = press([.backTab], &state)
+        #expect(state.focus == .insights)
+        _ = press([.character("2")], &state)
+        #expect(state.focus == .symptoms)
+        _ = press([.character("1")], &state)
+        #expect(state.focus == .care)
+    }
+
+    @Test func daysAndWeeksMoveTheSelectedDate() {
+        var state = AppState(today: fixture.today)
+        _ = press([.left, .character("h")], &state)
+        #expect(state.selectedDate.iso == "2026-11-19")
+        _ = press([.character("]")], &state)
+        #expect(state.selectedDate.iso == "2026-11-26")
+        _ = press([.character("["), .character("["), .right], &state)
+        #expect(state.selectedDate.iso == "2026-11-13")
+        _ = press([.character("t")], &state)
+        #expect(state.selectedDate == fixture.today)
+    }
+
+    @Test func selectionStaysOnTheList() {
+        var state = AppState(today: fixture.today)
+        _ = press(Array(repeating: .down, count: 20), &state)
+        #expect(state.careSelection == PaneRows.care(data.day).count - 1)
+        _ = press(Array(repeating: .character("k"), count: 20), &state)
+        #expect(state.careSelection == 0)
+    }
+
+    @Test func spaceTicksTheNextOpenOccurrence() {
+        var state = AppState(today: fixture.today)
+        // exercises: occurrence 0 is done today.
+        #expect(press([.character(" ")], &state) == [.markDone(activityId: "exercises", date: fixture.today, occurrence: 1)])
+    }
+
+    @Test func aNonResettableTickNeedsASecondPress() {
+        var state = AppState(today: fixture.today)
+        let rows = PaneRows.care(data.day)
+        state.careSelection = rows.firstIndex { $0.activity.id == "rivaroxaban" }!
+        #expect(press([.character(" ")], &state).isEmpty)
+        #expect(state.message?.text == "Rivaroxaban 10 mg cannot be unticked once recorded: press Space again to record it")
+        #expect(press([.character(" ")], &state) == [.markDone(activityId: "rivaroxaban", date: fixture.today, occurrence: 0)])
+        // Any other key in between cancels the confirmation.
+        var other = AppState(today: fixture.today)
+        other.careSelection = state.careSelection
+        _ = press([.character(" "), .down, .up], &other)
+        #expect(press([.character(" ")], &other).isEmpty)
+    }
+
+    @Test func spaceUnticksWhenAllAreDoneUnlessNotResettable() {
+        var state = AppState(today: fixture.today)
+        state.selectedDate = LocalDate(iso: "2026-11-20")!
+        let day = try! fixture.data(state.selectedDate)
+        let rows = PaneRows.care(day.day)
+        state.careSelection = rows.firstIndex { $0.activity.id == "ice" }!
+        #expect(Reducer.handle(.character(" "), state: &state, data: day, samples: []) == [.reset(activityId: "ice", date: state.selectedDate, occurrence: 1)])
+        state.careSelection = rows.firstIndex { $0.activity.id == "rivaroxaban" }!
+        #expect(Reducer.handle(.character(" "), state: &state, data: day, samples: []).isEmpty)
+        #expect(state.message?.text == "Rivaroxaban 10 mg is not resettable: once recorded, it cannot be unticked")
+    }
+
+    @Test func futureDaysCannotBeTicked() {
+        var state = AppState(today: fixture.today)
+        state.selectedDate = fixture.today.adding(days: 1)
+        let tomorrow = try! fixture.data(state.selectedDate)
+        #expect(Reducer.handle(.character(" "), state: &state, data: tomorrow, samples: []).isEmpty)
+        #expect(state.message?.level == .warning)
+    }
+
+    @Test func enterOpensAFormFittedToTheMeasure() {
+        var state = AppState(today: fixture.today)
+        _ = press([.character("2")], &state)
+        let rows = PaneRows.symptoms(data.day)
+        state.symptomSelection = rows.firstIndex { $0.activity.id == "bp" }!
+        _ = press([.enter], &state)
+        let form = state.form!
+        #expect(form.activity.id == "bp")
+        #expect(form.occurrence == 0)
+        #expect(form.fields.map(\.label) == ["Systolic", "Diastolic"])
+        #expect(form.fields[0].hint == "mmHg (or kPa, cmAq), 60–250")
+        // Pain has occurrence 0 recorded today: the form is for occurrence 1, a scale.
+        var pain = AppState(today: fixture.today)
+        pain.focus = .symptoms
+        pain.symptomSelection = rows.firstIndex { $0.activity.id == "pain" }!
+        _ = press([.enter], &pain)
+        #expect(pain.form?.occurrence == 1)
+        #expect(pain.form?.fields[0].input == .scale(nil, 0...10))
+    }
+
+    @Test func formKeysEditValidateAndCancel() {
+        var state = AppState(today: fixture.today)
+        state.focus = .symptoms
+        let rows = PaneRows.symptoms(data.day)
+        state.symptomSelection = rows.firstIndex { $0.activity.id == "bp" }!
+        _ = press([.enter], &state)
+        #expect(press([.enter], &state).isEmpty)
+        #expect(state.form?.error == "Systolic: enter a value (mmHg (or kPa, cmAq), 60–250)")
+        _ = press([.character("1"), .character("3"), .character("5"), .tab, .character("8"), .character("8"), .tab], &state)
+        _ = press(Array("after stairs").map { Key.character($0) }, &state)
+        let commands = press([.enter], &state)
+        guard case .log(let form) = commands.first else { Issue.record("expected a log command"); return }
+        #expect(form.inputs == ["135", "88"])
+        #expect(form.note == "after stairs")
+        _ = press([.escape], &state)
+        #expect(state.form == nil)
+        #expect(state.message?.text == "Cancelled; nothing saved")
+    }
+
+    @Test func scaleAndChoiceFieldsTakeArrowsAndDigits() {
+        let scale = EntryForm.Input.scale(nil, 0...10)
+        #expect(FormReducer.edit(scale, .right) == .scale(0, 0...10))
+        #expect(FormReducer.edit(.scale(4, 0...10), .left) == .scale(3, 0...10))
+        #expect(FormReducer.edit(.scale(1, 0...10), .character("0")) == .scale(10, 0...10))
+        #expect(FormReducer.edit(.scale(3, 0...10), .character("7")) == .scale(7, 0...10))
+        #expect(FormReducer.edit(.scale(10, 0...10), .right) == .scale(10, 0...10))
+        let choice = EntryForm.Input.choice(nil, ["none", "mild", "severe"])
+        #expect(FormReducer.edit(choice, .right) == .choice(0, ["none", "mild", "severe"]))
+        #expect(FormReducer.edit(choice, .character("3")) == .choice(2, ["none", "mild", "severe"]))
+        #expect(FormReducer.edit(.boolean(nil), .character("y")) == .boolean(true))
+    }
+
+    @Test func undoTakesTheLastChangeOrSaysThereIsNone() {
+        var state = AppState(today: fixture.today)
+        #expect(press([.character("u")], &state).isEmpty)
+        #expect(state.message?.text == "Nothing to undo in this session")
+        let entry = UndoEntry.recorded(activityId: "ice", title: "Ice", date: fixture.today, occurrence: 0, replaced: nil)
+        state.undoStack = [entry]
+        #expect(press([.character("u")], &state) == [.undo(entry)])
+    }
+
+    @Test func helpOpensAndAnyKeyClosesIt() {
+        var state = AppState(today: fixture.today)
+        _ = press([.character("?")], &state)
+        #expect(state.showHelp)
+        _ = press([.character("x")], &state)
+        #expect(!state.showHelp)
+        _ = press([.character("q")], &state)
+        #expect(state.quit)
+    }
+
+    @Test func theStatusLineHintsComeFromTheKeymap() {
+        let care = Keymap.hints(for: .care).map { "\($0.keys) \($0.name)" }
+        #expect(care == ["Tab pane", "↑/↓ item", "←/→ day", "t today", "Space tick", "u undo", "? help", "q quit"])
+        let insights = Keymap.hints(for: .insights).map { "\($0.keys) \($0.name)" }
+        #expect(insights.contains("c chart"))
+        #expect(insights.contains("[/] week"))
+        // Every bound key maps back to its action.
+        for binding in Keymap.bindings { for key in binding.keys { #expect(Keymap.action(for: key) == binding.action) } }
+    }
+}

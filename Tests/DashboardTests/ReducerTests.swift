@@ -171,3 +171,20 @@ import TerminalUI
         for binding in Keymap.bindings { for key in binding.keys { #expect(Keymap.action(for: key) == binding.action) } }
     }
 }
+
+@Suite struct MidnightTests {
+    @Test func theDashboardFollowsTodayAcrossMidnight() {
+        var state = AppState(today: LocalDate(iso: "2026-11-21")!)
+        let sameDay = state.rollOver(to: LocalDate(iso: "2026-11-21")!)
+        #expect(!sameDay)
+        let nextDay = state.rollOver(to: LocalDate(iso: "2026-11-22")!)
+        #expect(nextDay)
+        #expect(state.selectedDate.iso == "2026-11-22")
+        // Someone looking at last week stays there.
+        state.selectedDate = LocalDate(iso: "2026-11-15")!
+        let later = state.rollOver(to: LocalDate(iso: "2026-11-23")!)
+        #expect(later)
+        #expect(state.selectedDate.iso == "2026-11-15")
+        #expect(state.today.iso == "2026-11-23")
+    }
+}

@@ -58,11 +58,7 @@ public final class DashboardApp {
                 if commands.isEmpty, shownDate == state.selectedDate { continue }
             } else {
                 now = try clock()
-                if now.today != state.today {
-                    // Midnight: follow "today" if the user was looking at it.
-                    if state.selectedDate == state.today { state.selectedDate = now.today }
-                    state.today = now.today
-                } else if watcher?.hasChanged() != true {
+                if !state.rollOver(to: now.today), watcher?.hasChanged() != true {
                     continue
                 }
                 reloadPlan = true
@@ -75,6 +71,15 @@ public final class DashboardApp {
 }
 
 extension AppState {
+    /// At midnight the new day becomes "today"; a user looking at today follows it, one looking
+    /// at another day stays there. Returns whether the day changed.
+    public mutating func rollOver(to newToday: LocalDate) -> Bool {
+        guard newToday != today else { return false }
+        if selectedDate == today { selectedDate = newToday }
+        today = newToday
+        return true
+    }
+
     /// Keeps selections on existing rows after the day or the data changed.
     public mutating func clampSelections(to data: DashboardData) {
         careSelection = max(0, min(careSelection, PaneRows.care(data.day).count - 1))

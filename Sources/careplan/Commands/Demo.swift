@@ -1,0 +1,48 @@
+import ArgumentParser
+import CarePlanStore
+import Dashboard
+import Foundation
+
+/// `careplan demo`: the dashboard on a throwaway database with weeks of history.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history.",
+        discussion: "The history is generated from --seed (the same seed gives the same history). Your own database is not touched; the demo database is deleted on exit unless --keep is given.")
+
+    @Option(name: .long, help: ArgumentHelp("The plan to replay (default: sample-plans/knee-replacement.yaml).", valueName: "plan.yaml"))
+    var plan: String?
+    @Option(name: .long, help: "Days of history before today.") var days = 42
+    @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
+    @Flag(name: .long, help: "Keep the demo database and print its path.") var keep = false
+    @OptionGroup var look: LookOptions
+
+    func validate() throws {
+        guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660, got \(days)") }
+    }
+
+    func run() throws {
+        let clock = try CareClock.fromEnvironment()
+        let theme = try look.loadTheme()
+        let planPath = try plan ?? defaultPlan()
+        let carePlan = try PlanDecoder.load(path: planPath)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-demo-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("demo.sqlite").path
+        defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
+        let store = try CareStore(path: path)
+        let written = try DemoSeeder.seed(store, plan: carePlan, days: days, seed: seed, clock: clock)
+        if keep { print("Demo database: \(path) (\(written) outcomes)") }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            var today = try Today.parse(["--db", path])
+            try today.run()
+            return
+        }
+        try DashboardApp(store: store, theme: theme, chartStyle: look.charts, samples: [], noColor: Locations.noColor,
+                         clock: { try CareClock.fromEnvironment() }).run()
+    }
+
+    func defaultPlan() throws -> String {
+        let path = Locations.samples().first { $0.path.hasSuffix("/knee-replacement.yaml") }?.path
+        guard let path else { throw ValidationError("sample-plans/knee-replacement.yaml not found; give a plan with --plan FILE") }
+        return path
+    }
+}

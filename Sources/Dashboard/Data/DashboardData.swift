@@ -15,8 +15,16 @@ public struct DashboardData: Equatable, Sendable {
 
     public var isEmpty: Bool { plan.isEmpty }
 
-    /// The plan's assessments as defined on the selected day, for Insights' chart choice.
-    public var assessments: [Activity] { plan.activities(on: selectedDate).filter { $0.kind == .assessment } }
+    /// The plan's assessments as defined on the selected day, for Insights' chart choice: measured
+    /// ones (numbers, scales) first, the most often taken first (blood pressure twice a day before a
+    /// weekly weigh-in), since a line of yes/no answers says less than a line of readings.
+    public var assessments: [Activity] {
+        let all = plan.activities(on: selectedDate).filter { $0.kind == .assessment }
+        let measured = all.filter { [.number, .integer, .scale].contains($0.measure?.type) }
+        let perWeek = { (activity: Activity) in (0..<7).reduce(0) { $0 + activity.schedule.occurrences(on: selectedDate.adding(days: $1)) } }
+        let ranked = measured.enumerated().sorted { (perWeek($0.element), -$0.offset) > (perWeek($1.element), -$1.offset) }.map(\.element)
+        return ranked + all.filter { !measured.contains($0) }
+    }
 
     public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil) throws -> DashboardData {
         let plan = try plan ?? store.plan()

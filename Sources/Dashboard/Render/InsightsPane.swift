@@ -75,7 +75,9 @@ enum InsightsPane {
         let present = values.compactMap { $0 }
         let range = chartRange(present, field: field)
         let chartHeight = rect.height - 2
-        let labels = Axis.yLabels(range: range, height: chartHeight, decimals: field?.decimals ?? 0, unit: field?.unit)
+        // A narrow range (0–1 for yes/no) needs a decimal to tell its labels apart.
+        let decimals = field?.decimals ?? (range.upperBound - range.lowerBound < 5 ? 1 : 0)
+        let labels = Axis.yLabels(range: range, height: chartHeight, decimals: decimals, unit: field?.unit)
         let labelWidth = labels.map { TextWidth.of($0) }.max() ?? 0
         // A multiple of 7, so each day's point sits over its label.
         let chartWidth = max(7, min(rect.width - labelWidth - 1, 56) / 7 * 7)

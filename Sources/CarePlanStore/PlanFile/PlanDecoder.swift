@@ -328,15 +328,7 @@ public struct PlanDecoder {
     // MARK: Syntax errors
 
     func syntaxError(_ error: YamlError) -> PlanFileError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
-            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-            return PlanFileError(file: reader.file, line: mark.line, column: mark.column, message: "YAML syntax: \(detail)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return PlanFileError(file: reader.file, line: context.mark.line, column: context.mark.column,
-                                 message: "key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping")
-        default:
-            return PlanFileError(file: reader.file, line: 1, column: 1, message: "YAML: \(error)")
-        }
+        let problem = YAMLProblem(error)
+        return PlanFileError(file: reader.file, line: problem.line, column: problem.column, message: problem.message)
     }
 }

@@ -25,7 +25,7 @@ struct YAMLNodeReader {
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else { throw error(at: keyNode, "\(context): keys must be plain words") }
             guard allowed.contains(scalar.string) else {
-                let hint = suggestion(for: scalar.string, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.suggestion(for: scalar.string, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
                 throw error(at: keyNode, "\(context): unknown key '\(scalar.string)'\(hint); accepted keys: \(allowed.joined(separator: ", "))")
             }
             entries.append((scalar.string, keyNode, value))
@@ -104,13 +104,6 @@ struct YAMLNodeReader {
         case .alias: return "an alias"
         }
     }
-
-    /// The allowed word closest to a misspelt one, when it is close enough to be a likely typo.
-    func suggestion(for word: String, among allowed: [String]) -> String? {
-        let scored = allowed.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= (word.count <= 3 ? 1 : 2) else { return nil }
-        return best
-    }
 }
 
 /// A mapping whose keys have been checked; values are looked up by key.
@@ -124,16 +117,3 @@ struct KeyedNode {
     func has(_ key: String) -> Bool { self[key] != nil }
 }
 
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in a.indices {
-        var current = [i + 1]
-        for j in b.indices {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}

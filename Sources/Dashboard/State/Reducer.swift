@@ -71,18 +71,21 @@ public enum Reducer {
 
     static func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(value, count - 1)) }
 
+    /// Outcomes belong to today or earlier days; a future day says so instead of acting.
+    static func isRecordable(_ date: LocalDate, state: inout AppState) -> Bool {
+        guard date > state.today else { return true }
+        state.message = StatusMessage(text: "\(date) is in the future; outcomes can be recorded for today or earlier days", level: .warning)
+        return false
+    }
+
     /// Space on an intervention: tick the next open occurrence, or untick the last when all are
     /// done. A non-resettable activity asks for a second press first, because it cannot be undone.
     static func tick(state: inout AppState, data: DashboardData, pending: AppState.PendingTick?) -> [Command] {
         let rows = PaneRows.care(data.day)
-        guard rows.indices.contains(state.careSelection) else { return [] }
+        guard rows.indices.contains(state.careSelection), isRecordable(data.day.date, state: &state) else { return [] }
         let item = rows[state.careSelection]
         let activity = item.activity
         let date = data.day.date
-        if date > state.today {
-            state.message = StatusMessage(text: "\(date) is in the future; outcomes can be recorded for today or earlier days", level: .warning)
-            return []
-        }
         if activity.schedule.isAsNeeded {
             return [.markDone(activityId: activity.id, date: date, occurrence: nil)]
         }
@@ -109,14 +112,10 @@ public enum Reducer {
     /// reading when all are recorded (only if the activity is resettable).
     static func openForm(state: inout AppState, data: DashboardData) -> [Command] {
         let rows = PaneRows.symptoms(data.day)
-        guard rows.indices.contains(state.symptomSelection) else { return [] }
+        guard rows.indices.contains(state.symptomSelection), isRecordable(data.day.date, state: &state) else { return [] }
         let item = rows[state.symptomSelection]
         let activity = item.activity
         let date = data.day.date
-        if date > state.today {
-            state.message = StatusMessage(text: "\(date) is in the future; readings can be entered for today or earlier days", level: .warning)
-            return []
-        }
         if activity.schedule.isAsNeeded {
             let next = (item.events.map(\.occurrence).max() ?? -1) + 1
             state.form = EntryForm(activity: activity, date: date, occurrence: next, editing: nil)

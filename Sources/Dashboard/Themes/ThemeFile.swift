@@ -160,7 +160,7 @@ private struct ThemeReader {
         return try mapping.map { keyNode, value in
             guard case .scalar(let scalar) = keyNode else { throw error(at: keyNode, "\(context): keys must be plain words") }
             guard allowed.contains(scalar.string) else {
-                let hint = suggestion(for: scalar.string, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Spelling.suggestion(for: scalar.string, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
                 throw error(at: keyNode, "\(context): unknown \(what) '\(scalar.string)'\(hint); accepted: \(allowed.joined(separator: ", "))")
             }
             return (scalar.string, value)
@@ -199,36 +199,7 @@ private struct ThemeReader {
     }
 
     func syntaxError(_ error: YamlError) -> ThemeError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-            return ThemeError(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(detail)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return ThemeError(file: file, line: context.mark.line, column: context.mark.column,
-                              message: "key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping")
-        default:
-            return ThemeError(file: file, line: 1, column: 1, message: "YAML: \(error)")
-        }
-    }
-
-    /// The allowed word closest to a misspelt one, when it is close enough to be a likely typo.
-    func suggestion(for word: String, among allowed: [String]) -> String? {
-        let scored = allowed.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= (word.count <= 3 ? 1 : 2) else { return nil }
-        return best
-    }
-
-    func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in a.indices {
-            var current = [i + 1]
-            for j in b.indices {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        let problem = YAMLProblem(error)
+        return ThemeError(file: file, line: problem.line, column: problem.column, message: problem.message)
     }
 }

@@ -82,3 +82,26 @@ import TerminalUI
         #expect(try outcomes("rivaroxaban").count == 1)
     }
 }
+
+/// Undo never destroys what another program wrote after this session's change.
+@Suite struct UndoSafetyTests {
+    @Test func undoRefusesWhenAnotherProgramChangedTheReading() throws {
+        let fixture = try DashboardFixture()
+        let clock = fixture.clock
+        let runner = CommandRunner(store: fixture.store, clock: { clock })
+        var state = AppState(today: fixture.today)
+        let data = try fixture.data()
+        let temperature = data.plan.history("temperature")!.activity(on: fixture.today)
+        var form = EntryForm(activity: temperature, date: fixture.today, occurrence: 0, editing: nil)
+        form.fields[0].input = .text("37.0")
+        runner.run(.log(form), state: &state, data: data)
+        // Another terminal replaces the reading.
+        let later = CareClock(now: clock.now.addingTimeInterval(60), timeZone: clock.timeZone)
+        try fixture.store.log("temperature", inputs: ["38.2"], date: fixture.today, occurrence: 0, clock: later)
+        runner.run(.undo(state.undoStack.last!), state: &state, data: data)
+        #expect(state.message?.text == "'temperature' on 2026-11-21 (occurrence 0) was changed by another program since; nothing undone")
+        #expect(try fixture.store.outcomes(activityId: "temperature", from: fixture.today, to: fixture.today).first?.values.first?.value == 38.2)
+        // The entry that can never be undone leaves the stack.
+        #expect(state.undoStack.isEmpty)
+    }
+}

@@ -61,7 +61,7 @@ import TerminalUI
         let rows = PaneRows.care(data.day)
         state.careSelection = rows.firstIndex { $0.activity.id == "rivaroxaban" }!
         #expect(press([.character(" ")], &state).isEmpty)
-        #expect(state.message?.text == "Rivaroxaban 10 mg cannot be unticked once recorded: press Space again to record it")
+        #expect(state.message?.text == "Space again records Rivaroxaban 10 mg; it cannot be unticked")
         #expect(press([.character(" ")], &state) == [.markDone(activityId: "rivaroxaban", date: fixture.today, occurrence: 0)])
         // Any other key in between cancels the confirmation.
         var other = AppState(today: fixture.today)
@@ -146,7 +146,7 @@ import TerminalUI
         var state = AppState(today: fixture.today)
         #expect(press([.character("u")], &state).isEmpty)
         #expect(state.message?.text == "Nothing to undo in this session")
-        let entry = UndoEntry.recorded(activityId: "ice", title: "Ice", date: fixture.today, occurrence: 0, replaced: nil)
+        let entry = UndoEntry.recorded(Outcome(activityId: "ice", date: fixture.today, occurrence: 0, recordedAt: fixture.clock.now, utcOffset: 3600), title: "Ice", replaced: nil)
         state.undoStack = [entry]
         #expect(press([.character("u")], &state) == [.undo(entry)])
     }
@@ -164,6 +164,7 @@ import TerminalUI
     @Test func theStatusLineHintsComeFromTheKeymap() {
         let care = Keymap.hints(for: .care).map { "\($0.keys) \($0.name)" }
         #expect(care == ["Tab pane", "↑/↓ item", "←/→ day", "t today", "Space tick", "u undo", "? help", "q quit"])
+        #expect(Keymap.hints(for: .symptoms).map { "\($0.keys) \($0.name)" }.contains("Enter record"))
         let insights = Keymap.hints(for: .insights).map { "\($0.keys) \($0.name)" }
         #expect(insights.contains("c chart"))
         #expect(insights.contains("[/] week"))

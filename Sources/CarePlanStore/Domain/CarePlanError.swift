@@ -17,6 +17,7 @@ public enum CarePlanError: UserFacingError, Equatable {
     case alreadyRecorded(id: String, date: LocalDate, occurrence: Int, resettable: Bool)
     case notRecorded(id: String, date: LocalDate, occurrence: Int)
     case notResettable(id: String)
+    case changedElsewhere(id: String, date: LocalDate, occurrence: Int)
     case invalidValue(id: String, field: String, message: String)
     case wrongValueCount(id: String, expected: [String], got: Int)
     case unknownUnit(String, accepted: [String])
@@ -55,6 +56,8 @@ public enum CarePlanError: UserFacingError, Equatable {
                 + (resettable ? "; careplan reset \(id) --date \(date) --occurrence \(occurrence) clears it" : " and cannot be changed ('\(id)' is not resettable)")
         case .notRecorded(let id, let date, let occurrence):
             return "occurrence \(occurrence) of '\(id)' on \(date) has nothing recorded; nothing to reset"
+        case .changedElsewhere(let id, let date, let occurrence):
+            return "'\(id)' on \(date) (occurrence \(occurrence)) was changed by another program since; nothing undone"
         case .notResettable(let id):
             return "'\(id)' is not resettable: once recorded, its outcomes cannot be changed or cleared"
         case .invalidValue(let id, let field, let message):
@@ -66,7 +69,7 @@ public enum CarePlanError: UserFacingError, Equatable {
         case .incompatibleUnit(let unit, let measureUnit, let accepted):
             return "unit '\(unit)' does not convert to \(measureUnit); accepted: \(accepted.joined(separator: ", "))"
         case .unitNotAllowed(let id):
-            return "'\(id)' has no unit; leave out --unit"
+            return "'\(id)' takes a plain number, without a unit"
         case .endBeforeOutcomes(let id, let end, let firstLater, let count):
             return "cannot end '\(id)' on \(end): \(count) outcome\(count == 1 ? "" : "s") recorded after it (first on \(firstLater)); choose a date on or after the last outcome, or reset them first"
         case .versionBreaksOutcomes(let id, let effective, let date, let occurrence):

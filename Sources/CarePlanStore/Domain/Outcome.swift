@@ -54,6 +54,14 @@ public struct Outcome: Hashable, Sendable {
         self.values = values
     }
 
+    /// Whether `other` is this very record as stored: same event, values, note, and recording
+    /// time to the second (the store keeps whole seconds).
+    public func isSameRecord(as other: Outcome) -> Bool {
+        activityId == other.activityId && date == other.date && occurrence == other.occurrence
+            && Int(recordedAt.timeIntervalSince1970) == Int(other.recordedAt.timeIntervalSince1970)
+            && utcOffset == other.utcOffset && note == other.note && values == other.values
+    }
+
     /// The recording instant as local ISO 8601 with its offset: `2026-11-21T09:30:00+01:00`.
     public var recordedAtLocal: String {
         recordedAt.formatted(Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon, timeZone: TimeZone(secondsFromGMT: utcOffset) ?? .gmt))

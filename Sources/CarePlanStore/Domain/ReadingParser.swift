@@ -60,7 +60,8 @@ public enum ReadingParser {
     static func quantity(_ text: String, field: Measure.Field, wholeNumber: Bool, unit: String?, id: String) throws -> ReadingValue {
         func invalid(_ message: String) -> CarePlanError { .invalidValue(id: id, field: field.name, message: message) }
         let (numberText, inlineUnit) = splitNumber(text)
-        let example = wholeNumber ? "a whole number like 72" : "a number like 37.2"
+        let bounds = field.range.map { " from \(NumberText.string($0.lowerBound)) to \(NumberText.string($0.upperBound))" } ?? ""
+        let example = (wholeNumber ? "a whole number" : "a number") + bounds
         guard let entered = Double(numberText), entered.isFinite, !numberText.isEmpty else {
             throw invalid("'\(text)' is not a number; enter \(example)\(field.unit.map { " (in \($0))" } ?? "")")
         }

@@ -4,12 +4,18 @@ import GRDB
 extension CareStore {
     /// Takes back an outcome recorded in this session: removes it and, when it had replaced an
     /// earlier reading, puts that one back exactly as it was. One transaction. Refused for
-    /// activities that are not resettable, like any other change to their outcomes.
-    public func undoRecording(activityId: String, date: LocalDate, occurrence: Int, restoring previous: Outcome?) throws {
+    /// activities that are not resettable, and when the event no longer holds what this session
+    /// wrote (another program changed or cleared it since): undo never destroys someone else's entry.
+    public func undoRecording(_ recorded: Outcome, restoring previous: Outcome?) throws {
         try write { db in
-            let history = try Self.history(activityId, db, path: path)
-            guard history.activity(on: date).resettable else { throw CarePlanError.notResettable(id: activityId) }
-            try OutcomeRecord.deleteAll(db, keys: [["activityId": activityId, "date": date.iso, "occurrence": occurrence]])
+            let id = recorded.activityId
+            let history = try Self.history(id, db, path: path)
+            guard history.activity(on: recorded.date).resettable else { throw CarePlanError.notResettable(id: id) }
+            let current = try Self.outcomes(of: id, on: recorded.date, db).first { $0.occurrence == recorded.occurrence }
+            guard let current, current.isSameRecord(as: recorded) else {
+                throw CarePlanError.changedElsewhere(id: id, date: recorded.date, occurrence: recorded.occurrence)
+            }
+            try OutcomeRecord.deleteAll(db, keys: [["activityId": id, "date": recorded.date.iso, "occurrence": recorded.occurrence]])
             if let previous { try Self.insert(previous, db) }
         }
     }

@@ -50,6 +50,8 @@ public final class DashboardApp {
                     backend.invalidate()
                     continue
                 }
+                // Nothing acts on a screen the user cannot see, except quitting.
+                if Screen.isTooSmall(width: width, height: height), Keymap.action(for: key) != .quit { continue }
                 let commands = Reducer.handle(key, state: &state, data: data, samples: samples)
                 for command in commands {
                     runner.run(command, state: &state, data: data)
@@ -84,6 +86,6 @@ extension AppState {
     public mutating func clampSelections(to data: DashboardData) {
         careSelection = max(0, min(careSelection, PaneRows.care(data.day).count - 1))
         symptomSelection = max(0, min(symptomSelection, PaneRows.symptoms(data.day).count - 1))
-        if !data.assessments.isEmpty { insightsAssessment %= data.assessments.count }
+        if !data.chartSeries.isEmpty { insightsAssessment %= data.chartSeries.count }
     }
 }

@@ -15,15 +15,16 @@ public struct DashboardData: Equatable, Sendable {
 
     public var isEmpty: Bool { plan.isEmpty }
 
-    /// The plan's assessments as defined on the selected day, for Insights' chart choice: measured
-    /// ones (numbers, scales) first, the most often taken first (blood pressure twice a day before a
-    /// weekly weigh-in), since a line of yes/no answers says less than a line of readings.
-    public var assessments: [Activity] {
-        let all = plan.activities(on: selectedDate).filter { $0.kind == .assessment }
-        let measured = all.filter { [.number, .integer, .scale].contains($0.measure?.type) }
+    /// What Insights can chart, one entry per value (blood pressure gives systolic and diastolic):
+    /// measured assessments (numbers, scales, yes/no as a share of yes), the most often taken first,
+    /// since blood pressure twice a day says more than a weekly weigh-in. Choices and free text are
+    /// not numbers and are left out.
+    public var chartSeries: [ChartSeries] {
+        let charted: Set<Measure.ValueType> = [.number, .integer, .scale, .boolean]
+        let measured = plan.activities(on: selectedDate).filter { $0.kind == .assessment && charted.contains($0.measure!.type) }
         let perWeek = { (activity: Activity) in (0..<7).reduce(0) { $0 + activity.schedule.occurrences(on: selectedDate.adding(days: $1)) } }
         let ranked = measured.enumerated().sorted { (perWeek($0.element), -$0.offset) > (perWeek($1.element), -$1.offset) }.map(\.element)
-        return ranked + all.filter { !measured.contains($0) }
+        return ranked.flatMap { activity in activity.measure!.fields.indices.map { ChartSeries(activity: activity, field: $0) } }
     }
 
     public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil) throws -> DashboardData {
@@ -39,5 +40,19 @@ public struct DashboardData: Equatable, Sendable {
         let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
         let latest = try store.latestOutcomes(of: assessmentIds, onOrBefore: date)
         return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest)
+    }
+}
+
+/// One value of one assessment, as Insights charts it.
+public struct ChartSeries: Equatable, Sendable {
+    public var activity: Activity
+    /// Index into the measure's fields.
+    public var field: Int
+
+    public var measureField: Measure.Field { activity.measure!.fields[field] }
+
+    /// "Blood pressure (systolic)", or just the title for single-value measures.
+    public var title: String {
+        activity.measure!.isMultiValue ? "\(activity.title) (\(measureField.name))" : activity.title
     }
 }

@@ -17,6 +17,14 @@ enum WeekSeries {
         }
     }
 
+    /// Every single reading of one field in the week, for the lowest and highest.
+    static func readings(of activity: Activity, field: Int = 0, in week: [DayAgenda]) -> [Double] {
+        week.flatMap { day in
+            day.items.first { $0.activity.id == activity.id }?.events
+                .compactMap { $0.outcome?.values.indices.contains(field) == true ? $0.outcome!.values[field].value : nil } ?? []
+        }
+    }
+
     static func combine(_ values: [Double], _ aggregate: Measure.Aggregate) -> Double? {
         guard !values.isEmpty else { return nil }
         switch aggregate {

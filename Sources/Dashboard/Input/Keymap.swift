@@ -29,7 +29,7 @@ public enum Keymap {
         KeyBinding(action: .nextWeek, keys: [.character("]")], short: "week", help: "Next week", statusPanes: [.insights]),
         KeyBinding(action: .today, keys: [.character("t")], short: "today", help: "Go to today", statusPanes: all),
         KeyBinding(action: .toggle, keys: [.character(" ")], short: "tick", help: "Tick the next occurrence (untick when all are done)", statusPanes: [.care]),
-        KeyBinding(action: .open, keys: [.enter], short: "enter reading", help: "Enter a reading (Care Card: log an as-needed dose)", statusPanes: [.symptoms]),
+        KeyBinding(action: .open, keys: [.enter], short: "record", help: "Open the reading form (Care Card: tick, like Space)", statusPanes: [.symptoms]),
         KeyBinding(action: .nextChart, keys: [.character("c")], short: "chart", help: "Chart the next assessment", statusPanes: [.insights]),
         KeyBinding(action: .undo, keys: [.character("u")], short: "undo", help: "Undo the last change (repeatable)", statusPanes: [.care, .symptoms]),
         KeyBinding(action: .help, keys: [.character("?")], short: "help", help: "Show or hide this help", statusPanes: all),

@@ -11,7 +11,7 @@ enum CareCardPane {
         WeekStripView.draw(stripArea, state: state, data: data, context: context, into: &buffer)
         let rows = PaneRows.care(data.day)
         let selected = rows.indices.contains(state.careSelection) ? rows[state.careSelection] : nil
-        let detailHeight = selected == nil ? 0 : min(6, max(3, rest.height / 3))
+        let detailHeight = selected.map { DetailText.height(for: $0.activity, width: rest.width, limit: rest.height / 2) } ?? 0
         let (listArea, detailArea) = rest.splitBottom(detailHeight)
         drawList(listArea, rows: rows, state: state, data: data, context: context, into: &buffer)
         if let selected { drawDetail(detailArea, item: selected, context: context, into: &buffer) }
@@ -71,18 +71,37 @@ enum CareCardPane {
     }
 
     static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {
+        let summary = item.activity.schedule.summary + (item.activity.resettable ? "" : " · cannot be unticked")
+        DetailText.draw(rect, activity: item.activity, summary: summary, context: context, into: &buffer)
+    }
+}
+
+/// The selected activity's text and instructions under a rule, as much as fits (a cut is marked
+/// with …), and its schedule line always.
+enum DetailText {
+    static func lines(_ activity: Activity, width: Int) -> [String] {
+        let text = [activity.text.map { $0 + "." }, activity.instructions].compactMap { $0 }.joined(separator: " ")
+        return TextWrap.lines(text, width: width).filter { !$0.isEmpty }
+    }
+
+    /// Rows for the rule, the text and the schedule line, between 3 and `limit`.
+    static func height(for activity: Activity, width: Int, limit: Int) -> Int {
+        max(3, min(limit, lines(activity, width: width).count + 2))
+    }
+
+    static func draw(_ rect: Rect, activity: Activity, summary: String, context: RenderContext, into buffer: inout Buffer) {
         guard rect.height > 1 else { return }
         let theme = context.theme
         buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: rect.y, style: theme[.border])
-        var text = item.activity.text.map { $0 + ". " } ?? ""
-        text += item.activity.instructions ?? ""
-        // The instructions as far as they fit, and the schedule line always.
-        let lines = Array(TextWrap.lines(text, width: rect.width).filter { !$0.isEmpty }.prefix(rect.height - 2))
-        for (offset, line) in lines.enumerated() {
+        let all = lines(activity, width: rect.width)
+        var shown = Array(all.prefix(rect.height - 2))
+        if shown.count < all.count, let last = shown.popLast() {
+            shown.append(TextWidth.truncate(last + " …", to: rect.width))
+        }
+        for (offset, line) in shown.enumerated() {
             buffer.write(line, x: rect.x, y: rect.y + 1 + offset, style: theme[.text], clip: rect)
         }
-        let summary = item.activity.schedule.summary + (item.activity.resettable ? "" : " · cannot be unticked")
-        buffer.write(summary, x: rect.x, y: rect.y + 1 + lines.count, style: theme[.dim], clip: rect)
+        buffer.write(summary, x: rect.x, y: rect.y + 1 + shown.count, style: theme[.dim], clip: rect)
     }
 }
 

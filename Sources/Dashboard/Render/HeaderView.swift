@@ -32,7 +32,7 @@ enum StatusLine {
         }
         var messageWidth = 0
         if let message = state.message {
-            let text = TextWidth.truncate(message.text, to: max(0, rect.width * 3 / 5)) + " "
+            let text = TextWidth.truncate(message.text, to: max(0, rect.width * 3 / 5 - 1)) + " "
             messageWidth = TextWidth.of(text)
             let role: ThemeRole = message.level == .error ? .alert : message.level == .warning ? .warn : .ok
             buffer.write(text, x: rect.maxX - messageWidth, y: rect.y, style: theme[role].with(background: theme[.status].background).bolded)

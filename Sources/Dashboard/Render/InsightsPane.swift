@@ -10,13 +10,14 @@ enum InsightsPane {
         let monday = data.week[0].date
         let inner = Frame.draw(rect, title: "\(Pane.insights.title) · week of \(DateText.short(monday))", focused: focused, theme: theme, into: &buffer)
         guard inner.height >= 4 else { return }
-        let assessments = data.assessments
-        let chosen = assessments.isEmpty ? nil : assessments[state.insightsAssessment % assessments.count]
+        let series = data.chartSeries
+        let chosen = series.isEmpty ? nil : series[state.insightsAssessment % series.count]
         let adherence = WeekSeries.adherence(data.week, today: state.today)
-        let values = chosen.map { WeekSeries.values(of: $0, in: data.week) } ?? Array(repeating: nil, count: 7)
-        let field = chosen?.measure?.fields.first
+        let values = chosen.map { WeekSeries.values(of: $0.activity, field: $0.field, in: data.week) } ?? Array(repeating: nil, count: 7)
+        let readings = chosen.map { WeekSeries.readings(of: $0.activity, field: $0.field, in: data.week) } ?? []
+        let field = chosen?.measureField
 
-        buffer.write(summary(adherence: adherence, data: data, today: state.today, chosen: chosen, values: values), x: inner.x, y: inner.y, style: theme[.text], clip: inner)
+        buffer.write(summary(data: data, today: state.today, chosen: chosen, readings: readings), x: inner.x, y: inner.y, style: theme[.text], clip: inner)
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         // Side by side when wide enough, else stacked.
         let sideBySide = body.width >= 70
@@ -25,33 +26,39 @@ enum InsightsPane {
         drawLine(sideBySide ? lineArea.inset(horizontal: 1) : lineArea, values: values, chosen: chosen, field: field, context: context, into: &buffer)
     }
 
-    static func summary(adherence: [Double?], data: DashboardData, today: LocalDate, chosen: Activity?, values: [Double?]) -> String {
+    /// The week's adherence, and the chosen series' readings: their average, and the lowest and
+    /// highest single reading (a hypo at 3.2 must show even when the day averages 5.1).
+    static func summary(data: DashboardData, today: LocalDate, chosen: ChartSeries?, readings: [Double]) -> String {
         var completed = 0, total = 0
         for day in data.week where day.date <= today {
             if case .due(let c, let t) = day.adherence { completed += c; total += t }
         }
-        var text = total == 0 ? "Adherence this week: nothing due yet" : "Adherence this week: \(completed) of \(total) (\(Int((Double(completed) / Double(total) * 100).rounded())) %)"
+        var text = total == 0 ? "Adherence: nothing due yet" : "Adherence: \(completed) of \(total) (\(Int((Double(completed) / Double(total) * 100).rounded())) %)"
         if let chosen {
-            let present = values.compactMap { $0 }
-            if present.isEmpty {
+            if readings.isEmpty {
                 text += " · \(chosen.title): no readings"
             } else {
-                let decimals = chosen.measure?.fields.first?.decimals ?? 1
-                let average = present.reduce(0, +) / Double(present.count)
-                text += " · \(chosen.title): avg \(NumberText.string(average, decimals: decimals)), min \(NumberText.string(present.min()!)), max \(NumberText.string(present.max()!))"
+                let decimals = chosen.measureField.decimals ?? 1
+                let unit = chosen.measureField.unit.map { " " + $0 } ?? ""
+                let average = readings.reduce(0, +) / Double(readings.count)
+                text += " · \(chosen.title): \(readings.count) readings, avg \(NumberText.string(average, decimals: decimals))\(unit), lowest \(NumberText.string(readings.min()!)), highest \(NumberText.string(readings.max()!))"
             }
         }
         return text
     }
 
-    static func drawBars(_ rect: Rect, adherence: [Double?], values: [Double?], chosen: Activity?, field: Measure.Field?, context: RenderContext, into buffer: inout Buffer) {
+    static func drawBars(_ rect: Rect, adherence: [Double?], values: [Double?], chosen: ChartSeries?, field: Measure.Field?, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         guard rect.height >= 4 else { return }
         let legendY = rect.y
         var x = rect.x
         let swatch = context.chartStyle == .ascii ? "#" : "█"
         x += buffer.write("\(swatch) adherence %", x: x, y: legendY, style: theme[.series1], clip: rect) + 2
-        if let chosen { buffer.write("\(swatch) \(chosen.title)", x: x, y: legendY, style: theme[.series2], clip: rect) }
+        if let chosen {
+            // The second series' bars are scaled to its entry range; say so, or their heights mean nothing.
+            let scale = field?.range.map { " (0–\(NumberText.string($0.upperBound)))" } ?? ""
+            buffer.write(TextWidth.truncate("\(swatch) \(chosen.title)\(scale)", to: max(0, rect.maxX - x - 1)), x: x, y: legendY, style: theme[.series2], clip: rect)
+        }
         let chartHeight = rect.height - 2
         let groupWidth = max(3, min(8, rect.width / 7))
         let valueMax = field?.range?.upperBound ?? (values.compactMap { $0 }.max() ?? 1)
@@ -62,16 +69,15 @@ enum InsightsPane {
         buffer.write(Axis.xLabels(labels, groupWidth: groupWidth), x: rect.x, y: rect.maxY - 1, style: theme[.axis], clip: rect)
     }
 
-    static func drawLine(_ rect: Rect, values: [Double?], chosen: Activity?, field: Measure.Field?, context: RenderContext, into buffer: inout Buffer) {
+    static func drawLine(_ rect: Rect, values: [Double?], chosen: ChartSeries?, field: Measure.Field?, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         guard rect.height >= 4, let chosen else {
             buffer.write("No assessments to chart.", x: rect.x, y: rect.y, style: theme[.dim], clip: rect)
             return
         }
         var title = chosen.title
-        if chosen.measure?.isMultiValue == true, let field { title += " (\(field.name))" }
         if let normal = field?.normal { title += " · normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
-        buffer.write(title + " · c: next", x: rect.x, y: rect.y, style: theme[.series2], clip: rect)
+        buffer.write(TextWidth.truncate(title, to: rect.width), x: rect.x, y: rect.y, style: theme[.series2], clip: rect)
         let present = values.compactMap { $0 }
         let range = chartRange(present, field: field)
         let chartHeight = rect.height - 2

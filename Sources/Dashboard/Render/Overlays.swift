@@ -28,7 +28,7 @@ enum FormOverlay {
         if let time = form.activity.schedule.time(ofOccurrence: form.occurrence) { title += " · \(time)" }
         if form.editing != nil { title += " · editing" }
         let inner = Modal.draw(width: min(buffer.width - 4, 72), height: min(buffer.height - 2, height), title: title, theme: theme, into: &buffer)
-        let labelWidth = min(16, max(6, form.fields.map { TextWidth.of($0.label) }.max() ?? 6) + 1)
+        let labelWidth = min(inner.width / 3, max(6, form.fields.map { TextWidth.of($0.label) }.max() ?? 6) + 1)
         var y = inner.y
         for (index, field) in form.fields.enumerated() {
             let focused = index == form.focus
@@ -52,9 +52,13 @@ enum FormOverlay {
         let clip = Rect(x: x, y: y, width: width, height: 1)
         switch input {
         case .text(let text):
-            // Brackets show where to type even on a terminal without colour or reverse video.
-            let shown = "[" + TextWidth.pad(text + (focused ? "▏" : ""), to: min(width, 30) - 2) + "]"
-            buffer.write(shown, x: x, y: y, style: focused ? theme[.selection] : theme[.text], clip: clip)
+            // Brackets show where to type even on a terminal without colour or reverse video;
+            // a long entry shows its end, where the typing happens.
+            let room = min(width, 48) - 2
+            var visible = text + (focused ? "▏" : "")
+            while TextWidth.of(visible) > room { visible.removeFirst() }
+            if visible.count < text.count + (focused ? 1 : 0) { visible = "…" + visible.dropFirst() }
+            buffer.write("[" + TextWidth.pad(visible, to: room) + "]", x: x, y: y, style: focused ? theme[.selection] : theme[.text], clip: clip)
         case .scale(let value, let range):
             // A slider: low ━━━●━━━ high, then the value.
             let steps = range.upperBound - range.lowerBound
@@ -66,11 +70,21 @@ enum FormOverlay {
             let yes = value == true ? "(•) yes" : "( ) yes", no = value == false ? "(•) no" : "( ) no"
             buffer.write("\(yes)   \(no)", x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
         case .choice(let index, let options):
+            // As many options as fit, always including the chosen one; ‹ › say more are hidden.
+            let widths = options.map { TextWidth.of($0) + 3 }
+            var first = 0
+            let target = index ?? 0
+            while first < target, widths[first...target].reduce(0, +) > width - 4 { first += 1 }
             var column = x
-            for (i, option) in options.enumerated() {
+            if first > 0 { column += buffer.write("‹ ", x: column, y: y, style: theme[.dim], clip: clip) }
+            var last = first
+            for i in first..<options.count {
+                guard column + widths[i] <= x + width - 2 else { break }
                 let style = i == index ? (focused ? theme[.selection] : theme[.accent].reversed) : theme[.text]
-                column += buffer.write(" \(option) ", x: column, y: y, style: style, clip: clip) + 1
+                column += buffer.write(" \(options[i]) ", x: column, y: y, style: style, clip: clip) + 1
+                last = i
             }
+            if last < options.count - 1 { buffer.write("›", x: column, y: y, style: theme[.dim], clip: clip) }
         }
     }
 }

@@ -10,7 +10,7 @@ public enum Screen {
     public static func render(state: AppState, data: DashboardData, samples: [SamplePlan], context: RenderContext,
                               width: Int, height: Int, only: Pane? = nil) -> Buffer {
         var buffer = Buffer(width: width, height: height, fill: Cell(" ", style: context.theme[.background]))
-        if width < TooSmallScreen.minimum.width || height < TooSmallScreen.minimum.height {
+        if isTooSmall(width: width, height: height) {
             TooSmallScreen.draw(context: context, into: &buffer)
             return buffer
         }
@@ -39,6 +39,11 @@ public enum Screen {
         if let form = state.form { FormOverlay.draw(form, context: context, into: &buffer) }
         if state.showHelp { HelpOverlay.draw(context: context, into: &buffer) }
         return buffer
+    }
+
+    /// Below 80×24 the dashboard shows only a message, and ignores keys but quit.
+    public static func isTooSmall(width: Int, height: Int) -> Bool {
+        width < TooSmallScreen.minimum.width || height < TooSmallScreen.minimum.height
     }
 
     static func drawPane(_ pane: Pane, _ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, focused: Bool, into buffer: inout Buffer) {

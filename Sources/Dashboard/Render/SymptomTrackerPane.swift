@@ -14,7 +14,7 @@ enum SymptomTrackerPane {
             return
         }
         let selected = rows.indices.contains(state.symptomSelection) ? rows[state.symptomSelection] : nil
-        let detailHeight = selected == nil ? 0 : min(5, max(3, inner.height / 3))
+        let detailHeight = selected.map { DetailText.height(for: $0.activity, width: inner.width, limit: inner.height / 2) } ?? 0
         let (listArea, detailArea) = inner.splitBottom(detailHeight)
         let titleWidth = min(24, max(12, listArea.width / 3))
         let lines = ListLines.build(rows) { $0.activity.group }
@@ -41,19 +41,35 @@ enum SymptomTrackerPane {
 
     /// "1/2" done of due, or "3 today" for as-needed.
     static func progress(_ item: AgendaItem) -> String {
-        if item.activity.schedule.isAsNeeded { return "\(item.events.count) today" }
+        if item.activity.schedule.isAsNeeded { return "\(item.events.count) logged" }
         return "\(item.events.filter(\.isDone).count)/\(item.events.count)"
     }
 
     /// The value to show (the day's latest reading, else the latest before it with its date),
     /// and how it compares with `normal`.
     static func reading(_ item: AgendaItem, data: DashboardData) -> (String, String, ThemeRole) {
-        let today = item.events.compactMap(\.outcome).last
+        let recorded = item.events.compactMap(\.outcome)
+        if recorded.count > 1, let combined = dayTotal(recorded, activity: item.activity) {
+            let (status, role) = normalStatus(combined, measure: item.activity.measure)
+            return (display(combined, activity: item.activity) + " (\(item.activity.measure!.aggregate.rawValue) of \(recorded.count))", status, role)
+        }
+        let today = recorded.last
         guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
         var text = display(outcome, activity: item.activity)
         if today == nil { text += " (\(DateText.short(outcome.date)))" }
         let (status, role) = normalStatus(outcome, measure: item.activity.measure)
         return (text, status, role)
+    }
+
+    /// A day's readings of a single-value number measure combined by its `aggregate`
+    /// (fluid intake adds up; temperature averages); nil for other measures.
+    static func dayTotal(_ outcomes: [Outcome], activity: Activity) -> Outcome? {
+        guard let measure = activity.measure, !measure.isMultiValue, [.number, .integer].contains(measure.type),
+              measure.aggregate != .last, var combined = outcomes.last else { return nil }
+        let values = outcomes.compactMap { $0.values.first?.value }
+        guard let value = WeekSeries.combine(values, measure.aggregate) else { return nil }
+        combined.values = [ReadingValue(name: "value", value: value, unit: measure.fields.first?.unit)]
+        return combined
     }
 
     static func display(_ outcome: Outcome, activity: Activity) -> String {
@@ -87,15 +103,7 @@ enum SymptomTrackerPane {
     }
 
     static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {
-        guard rect.height > 1 else { return }
-        let theme = context.theme
-        buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: rect.y, style: theme[.border])
-        let text = item.activity.instructions ?? item.activity.text ?? ""
-        // The instructions as far as they fit, and the schedule line always.
-        let lines = Array(TextWrap.lines(text, width: rect.width).filter { !$0.isEmpty }.prefix(rect.height - 2))
-        for (offset, line) in lines.enumerated() {
-            buffer.write(line, x: rect.x, y: rect.y + 1 + offset, style: theme[.text], clip: rect)
-        }
-        buffer.write(item.activity.schedule.summary + " · Enter records a reading", x: rect.x, y: rect.y + 1 + lines.count, style: theme[.dim], clip: rect)
+        DetailText.draw(rect, activity: item.activity, summary: item.activity.schedule.summary + " · Enter records a reading",
+                        context: context, into: &buffer)
     }
 }

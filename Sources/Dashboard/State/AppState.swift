@@ -18,7 +18,7 @@ public struct AppState: Equatable, Sendable {
     public var careSelection = 0
     /// Selected row in the Symptom Tracker's assessment list.
     public var symptomSelection = 0
-    /// Which assessment Insights charts (index into the plan's assessments).
+    /// Which series Insights charts (index into `DashboardData.chartSeries`).
     public var insightsAssessment = 0
     public var form: EntryForm?
     public var showHelp = false

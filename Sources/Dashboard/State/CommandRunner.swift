@@ -28,38 +28,42 @@ public struct CommandRunner {
         switch command {
         case .markDone(let id, let date, let occurrence):
             let recorded = try store.markDone(id, date: date, occurrence: occurrence, clock: try clock())
-            state.undoStack.append(.recorded(activityId: id, title: recorded.activity.title, date: date, occurrence: recorded.outcome.occurrence, replaced: nil))
+            state.undoStack.append(.recorded(recorded.outcome, title: recorded.activity.title, replaced: nil))
             state.message = StatusMessage(text: "Done: \(recorded.activity.title)\(label(recorded.activity, recorded.outcome.occurrence))", level: .info)
         case .reset(let id, let date, let occurrence):
             let cleared = try store.reset(id, date: date, occurrence: occurrence)
             let title = data.plan.history(id)?.activity(on: date).title ?? id
             state.undoStack.append(.cleared(cleared, title: title))
-            state.message = StatusMessage(text: "Unticked: \(title)", level: .info)
+            state.message = StatusMessage(text: "Unticked: \(title)\(slot(cleared, data))", level: .info)
         case .log(let form):
             let inputs = form.inputs.map { $0 ?? "" }
             let note = form.note.trimmingCharacters(in: .whitespaces)
             let recorded = try store.log(form.activity.id, inputs: inputs, date: form.date, occurrence: form.occurrence,
                                          note: note.isEmpty ? nil : note, clock: try clock())
             state.form = nil
-            state.undoStack.append(.recorded(activityId: form.activity.id, title: form.activity.title, date: form.date,
-                                             occurrence: recorded.outcome.occurrence, replaced: recorded.replaced))
+            state.undoStack.append(.recorded(recorded.outcome, title: form.activity.title, replaced: recorded.replaced))
             let decimals = { (name: String) in form.activity.measure?.fields.first { $0.name == name }?.decimals }
             let shown = recorded.outcome.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / ")
             state.message = StatusMessage(text: "Saved \(form.activity.title): \(shown)", level: .info)
         case .undo(let entry):
-            switch entry {
-            case .recorded(let id, let title, let date, let occurrence, let replaced):
-                do {
-                    try store.undoRecording(activityId: id, date: date, occurrence: occurrence, restoring: replaced)
-                } catch CarePlanError.notResettable(let id) {
-                    // The store will never take it back; drop it so the next `u` reaches earlier changes.
-                    state.undoStack.removeLast()
-                    throw CarePlanError.notResettable(id: id)
+            do {
+                switch entry {
+                case .recorded(let outcome, let title, let replaced):
+                    try store.undoRecording(outcome, restoring: replaced)
+                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(DateText.short(outcome.date))"
+                                                  + (replaced == nil ? "" : ", previous reading restored"), level: .info)
+                case .cleared(let outcome, let title):
+                    try store.restore(outcome)
+                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(DateText.short(outcome.date)) is recorded again", level: .info)
                 }
-                state.message = StatusMessage(text: "Undone: \(title) on \(date)" + (replaced == nil ? "" : ", previous reading restored"), level: .info)
-            case .cleared(let outcome, let title):
-                try store.restore(outcome)
-                state.message = StatusMessage(text: "Undone: \(title) on \(outcome.date) is ticked again", level: .info)
+            } catch let error as CarePlanError {
+                // A change the store will never take back (not resettable, or changed by another
+                // program since) leaves the stack, so the next `u` reaches the changes before it.
+                switch error {
+                case .notResettable, .changedElsewhere, .alreadyRecorded: state.undoStack.removeLast()
+                default: break
+                }
+                throw error
             }
             state.undoStack.removeLast()
         case .importPlan(let path):
@@ -68,6 +72,11 @@ public struct CommandRunner {
             try store.importPlan(plan, effective: now.today, clock: now)
             state.message = StatusMessage(text: "Imported \(plan.title); press ? for keys", level: .info)
         }
+    }
+
+    /// " (20:00)" when the outcome's occurrence has a time, else "".
+    private func slot(_ outcome: Outcome, _ data: DashboardData) -> String {
+        data.plan.history(outcome.activityId)?.activity(on: outcome.date).schedule.time(ofOccurrence: outcome.occurrence).map { " (\($0))" } ?? ""
     }
 
     private func label(_ activity: Activity, _ occurrence: Int) -> String {

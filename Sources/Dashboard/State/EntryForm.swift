@@ -72,7 +72,7 @@ public struct EntryForm: Equatable, Sendable {
             var parts: [String] = []
             if let unit = field.unit {
                 let others = UnitRegistry.unit(unit).map { UnitRegistry.compatible(with: $0).map(\.symbol).filter { $0 != unit } } ?? []
-                parts.append(others.isEmpty ? unit : "\(unit) (or \(others.prefix(3).joined(separator: ", ")))")
+                parts.append(others.isEmpty ? unit : "\(unit) (or \(others.joined(separator: ", ")))")
             }
             if let range = field.range { parts.append("\(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound))") }
             return parts.joined(separator: ", ")

@@ -7,6 +7,10 @@ enum FormReducer {
         guard var form = state.form else { return [] }
         defer { if state.form != nil { state.form = form } }
         switch key {
+        case .control("c"):
+            state.form = nil
+            state.quit = true
+            return []
         case .escape:
             state.form = nil
             state.message = StatusMessage(text: "Cancelled; nothing saved", level: .info)
@@ -41,6 +45,7 @@ enum FormReducer {
     static func edit(_ text: String, _ key: Key) -> String {
         switch key {
         case .backspace, .delete: return String(text.dropLast())
+        case .control("u"): return ""
         case .character(let c): return text + String(c)
         default: return text
         }

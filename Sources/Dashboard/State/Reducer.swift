@@ -15,6 +15,9 @@ public enum Reducer {
         if data.isEmpty { return welcome(key, state: &state, samples: samples) }
         let pending = state.pendingConfirmation
         state.pendingConfirmation = nil
+        if pending != nil, Keymap.action(for: key) != .toggle, Keymap.action(for: key) != .open {
+            state.message = StatusMessage(text: "Not recorded", level: .info)
+        }
         guard let action = Keymap.action(for: key) else { return [] }
         state.message = nil
         return reduce(action, state: &state, data: data, pending: pending)
@@ -37,7 +40,7 @@ public enum Reducer {
         case .help: state.showHelp = true
         case .quit: state.quit = true
         case .nextChart:
-            let count = data.assessments.count
+            let count = data.chartSeries.count
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + 1) % count }
         case .undo:
             guard let last = state.undoStack.last else {
@@ -64,7 +67,7 @@ public enum Reducer {
             let count = PaneRows.symptoms(data.day).count
             state.symptomSelection = clamp(state.symptomSelection + delta, count)
         case .insights:
-            let count = data.assessments.count
+            let count = data.chartSeries.count
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + delta + count) % count }
         }
     }
@@ -94,7 +97,7 @@ public enum Reducer {
                 let tick = AppState.PendingTick(activityId: activity.id, date: date, occurrence: open.occurrence)
                 if pending != tick {
                     state.pendingConfirmation = tick
-                    state.message = StatusMessage(text: "\(activity.title) cannot be unticked once recorded: press Space again to record it", level: .warning)
+                    state.message = StatusMessage(text: "Space again records \(activity.title); it cannot be unticked", level: .warning)
                     return []
                 }
             }

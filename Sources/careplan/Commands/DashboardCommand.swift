@@ -8,7 +8,7 @@ import TerminalUI
 struct LookOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A theme name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
     var theme: String?
-    @Option(name: .long, help: ArgumentHelp("Chart style: braille, blocks or ascii (default: braille).", valueName: "style"))
+    @Option(name: .long, help: ArgumentHelp("Chart style: braille, blocks or ascii.", valueName: "style"))
     var charts: ChartStyle = .braille
 
     /// Loads the theme before the terminal is touched, so a broken theme file is reported as a
@@ -69,16 +69,17 @@ struct Snapshot: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var look: LookOptions
     @OptionGroup var day: DateOption
-    @Option(name: .long, help: ArgumentHelp("Width×height in cells (default: 120x40).", valueName: "WxH"))
+    @Option(name: .long, help: ArgumentHelp("Width×height in cells.", valueName: "WxH"))
     var size = "120x40"
-    @Option(name: .long, help: ArgumentHelp("all, care, symptoms or insights (default: all).", valueName: "pane"))
+    @Option(name: .long, help: ArgumentHelp("all, care, symptoms or insights.", valueName: "pane"))
     var pane = "all"
     @Flag(name: .long, help: "Include colours as ANSI escape codes.") var ansi = false
 
     func run() throws {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts.allSatisfy({ (1...1000).contains($0) }) else {
-            throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT, e.g. 120x40")
+        guard parts.count == 2 else { throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT, e.g. 120x40") }
+        guard parts.allSatisfy({ (1...1000).contains($0) }) else {
+            throw ValidationError("--size '\(size)' is too large or empty; width and height go from 1 to 1000")
         }
         let panes = ["care": Pane.care, "symptoms": .symptoms, "insights": .insights]
         guard pane == "all" || panes[pane] != nil else {

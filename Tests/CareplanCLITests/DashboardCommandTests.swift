@@ -20,7 +20,7 @@ import Testing
         #expect(frame.stdout.contains("[✓] 08:00"))
         let insights = try cli.run(["snapshot", "--pane", "insights", "--size", "80x24", "--charts", "ascii"]).stdout
         #expect(insights.contains("Insights · week of 16 Nov"))
-        #expect(insights.unicodeScalars.filter { $0.value > 127 }.allSatisfy { "━┃┏┓┗┛·–—×←→↑↓▸".unicodeScalars.contains($0) || $0.properties.isAlphabetic },
+        #expect(insights.unicodeScalars.filter { $0.value > 127 }.allSatisfy { "━┃┏┓┗┛·–—×←→↑↓▸…".unicodeScalars.contains($0) || $0.properties.isAlphabetic },
                 "ascii charts draw no braille or blocks")
         let ansi = try cli.run(["snapshot", "--ansi", "--size", "80x24"]).stdout
         #expect(ansi.contains("\u{1b}[0;"))

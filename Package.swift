@@ -32,6 +32,7 @@ let package = Package(
             name: "Dashboard",
             dependencies: [
                 "CarePlanStore",
+                "CareInsights",
                 "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -44,11 +45,17 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Statistics, adherence, trends and messages over the store's SQL aggregates; no drawing.
+        .target(
+            name: "CareInsights",
+            dependencies: ["CarePlanStore"]
+        ),
         // The command line; the dashboard becomes its default command in a later step.
         .executableTarget(
             name: "careplan",
             dependencies: [
                 "CarePlanStore",
+                "CareInsights",
                 "Dashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -59,12 +66,16 @@ let package = Package(
             dependencies: ["CarePlanStore"]
         ),
         .testTarget(
+            name: "CareInsightsTests",
+            dependencies: ["CareInsights", "CarePlanStore"]
+        ),
+        .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI"]
         ),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CarePlanStore", "TerminalUI"]
+            dependencies: ["Dashboard", "CareInsights", "CarePlanStore", "TerminalUI"]
         ),
         // Runs the built `careplan` binary as a user would.
         .testTarget(

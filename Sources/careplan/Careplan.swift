@@ -12,7 +12,7 @@ struct Careplan: ParsableCommand {
             CAREPLAN_NOW=2026-11-21T09:30 pins "now" (local time in $TZ) for every command.
             """,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
-                      Export.self, End.self, Snapshot.self, Demo.self, Themes.self],
+                      Export.self, End.self, Snapshot.self, Demo.self, Themes.self, Insights.self, Generate.self],
         defaultSubcommand: DashboardCommand.self
     )
 }

@@ -20,7 +20,8 @@ import Testing
         #expect(frame.stdout.contains("[✓] 08:00"))
         let insights = try cli.run(["snapshot", "--pane", "insights", "--size", "80x24", "--charts", "ascii"]).stdout
         #expect(insights.contains("Insights · week of 16 Nov"))
-        #expect(insights.unicodeScalars.filter { $0.value > 127 }.allSatisfy { "━┃┏┓┗┛·–—×←→↑↓▸…".unicodeScalars.contains($0) || $0.properties.isAlphabetic },
+        // No braille (U+2800–28FF) and no block elements (U+2580–259F) in ascii style.
+        #expect(!insights.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) || (0x2580...0x259F).contains($0.value) },
                 "ascii charts draw no braille or blocks")
         let ansi = try cli.run(["snapshot", "--ansi", "--size", "80x24"]).stdout
         #expect(ansi.contains("\u{1b}[0;"))

@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 import Foundation
 import TerminalUI
@@ -109,8 +110,8 @@ final class DashboardFixture {
 
     var today: LocalDate { clock.today }
 
-    func data(_ date: LocalDate? = nil) throws -> DashboardData {
-        try DashboardData.load(from: store, date: date ?? today)
+    func data(_ date: LocalDate? = nil, insights range: InsightRange? = .week) throws -> DashboardData {
+        try DashboardData.load(from: store, date: date ?? today, insights: range.map { ($0, today) })
     }
 
     func context(theme: Theme = .fallback, charts: ChartStyle = .braille) -> RenderContext {
@@ -119,7 +120,7 @@ final class DashboardFixture {
 
     /// The frame as plain text.
     func render(_ state: AppState, width: Int = 120, height: Int = 40, only: Pane? = nil, charts: ChartStyle = .braille, samples: [SamplePlan] = []) throws -> String {
-        let data = try self.data(state.selectedDate)
+        let data = try self.data(state.selectedDate, insights: state.insightsRange)
         return HeadlessRenderer.plainText(Screen.render(state: state, data: data, samples: samples, context: context(charts: charts), width: width, height: height, only: only))
     }
 

@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 import Testing
 import TerminalUI
@@ -187,5 +188,36 @@ import TerminalUI
         #expect(later)
         #expect(state.selectedDate.iso == "2026-11-15")
         #expect(state.today.iso == "2026-11-23")
+    }
+}
+
+@Suite struct InsightsKeysTests {
+    @Test func rCyclesTheRangeAndBracketsPageByIt() throws {
+        let fixture = try DashboardFixture()
+        let data = try fixture.data()
+        var state = AppState(today: fixture.today)
+        state.focus = .insights
+        _ = Reducer.handle(.character("r"), state: &state, data: data, samples: [])
+        #expect(state.insightsRange == .month)
+        _ = Reducer.handle(.character("["), state: &state, data: data, samples: [])
+        #expect(state.selectedDate.iso == "2026-10-21")
+        _ = Reducer.handle(.character("r"), state: &state, data: data, samples: [])
+        _ = Reducer.handle(.character("]"), state: &state, data: data, samples: [])
+        #expect(state.insightsRange == .quarter)
+        #expect(state.selectedDate.iso == "2027-01-21")
+        _ = Reducer.handle(.character("r"), state: &state, data: data, samples: [])
+        _ = Reducer.handle(.character("r"), state: &state, data: data, samples: [])
+        #expect(state.insightsRange == .week)
+        // Outside Insights, brackets still move by a week.
+        state.focus = .care
+        _ = Reducer.handle(.character("["), state: &state, data: data, samples: [])
+        #expect(state.selectedDate.iso == "2027-01-14")
+    }
+
+    @Test func pagingAMonthKeepsTheDayWhereTheMonthHasIt() {
+        var state = AppState(today: LocalDate(iso: "2026-03-31")!)
+        state.focus = .insights
+        state.insightsRange = .month
+        #expect(Reducer.page(-1, state: state).iso == "2026-02-28")
     }
 }

@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 import Foundation
 import Testing
@@ -101,5 +102,18 @@ import TerminalUI
             }
         }
         #expect(colourful.count == names.count - 1, "two themes render identically")
+    }
+}
+
+@Suite struct InsightsRenderTests {
+    @Test func eachRangeRendersItsBucketsAndMessages() throws {
+        let fixture = try DashboardFixture()
+        for range in InsightRange.allCases {
+            var state = AppState(today: fixture.today)
+            state.focus = .insights
+            state.insightsRange = range
+            let text = try fixture.render(state, width: 100, height: 30)
+            if let problem = expectMatchesGolden(text, "insights-\(range)-100x30") { Issue.record(Comment(rawValue: problem)) }
+        }
     }
 }

@@ -48,3 +48,17 @@ public struct Measure: Hashable, Sendable {
     /// Whether the plan file wrote this measure with a `fields:` list rather than top-level keys.
     public var isMultiValue: Bool { fields.count > 1 || fields.first?.name != "value" }
 }
+
+extension Measure.Aggregate {
+    /// Several readings as the one figure this aggregate asks for; nil for none.
+    public func combine(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        switch self {
+        case .average: return values.reduce(0, +) / Double(values.count)
+        case .sum: return values.reduce(0, +)
+        case .min: return values.min()
+        case .max: return values.max()
+        case .last: return values.last
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 import Foundation
 import TerminalUI
@@ -36,15 +37,25 @@ public final class DashboardApp {
         var now = try clock()
         var state = AppState(today: now.today)
         var plan = try store.plan()
-        var data = try DashboardData.load(from: store, date: state.selectedDate, plan: plan)
+        var size = backend.size
+        func load() throws -> DashboardData {
+            let insights = Screen.showsInsights(state: state, width: size.width, height: size.height) ? (state.insightsRange, state.today) : nil
+            return try DashboardData.load(from: store, date: state.selectedDate, plan: plan, insights: insights)
+        }
+        var data = try load()
 
         while !state.quit {
             let (width, height) = backend.size
+            if (width, height) != size {
+                // A resize can bring Insights on screen (or take it off): load what now shows.
+                size = (width, height)
+                data = try load()
+            }
             let context = RenderContext(theme: resolved, chartStyle: chartStyle, minutesIntoDay: now.minutesIntoDay, databasePath: store.path)
             backend.draw(Screen.render(state: state, data: data, samples: samples, context: context, width: width, height: height))
 
             var reloadPlan = false
-            let shownDate = state.selectedDate
+            let shown = (state.selectedDate, state.focus, state.insightsRange)
             if let key = backend.readKey(timeout: 500) {
                 if key == .resize {
                     backend.invalidate()
@@ -57,7 +68,7 @@ public final class DashboardApp {
                     runner.run(command, state: &state, data: data)
                     if case .importPlan = command { reloadPlan = true }
                 }
-                if commands.isEmpty, shownDate == state.selectedDate { continue }
+                if commands.isEmpty, shown == (state.selectedDate, state.focus, state.insightsRange) { continue }
             } else {
                 now = try clock()
                 if !state.rollOver(to: now.today), watcher?.hasChanged() != true {
@@ -66,7 +77,7 @@ public final class DashboardApp {
                 reloadPlan = true
             }
             if reloadPlan { plan = try store.plan() }
-            data = try DashboardData.load(from: store, date: state.selectedDate, plan: plan)
+            data = try load()
             state.clampSelections(to: data)
         }
     }
@@ -86,6 +97,6 @@ extension AppState {
     public mutating func clampSelections(to data: DashboardData) {
         careSelection = max(0, min(careSelection, PaneRows.care(data.day).count - 1))
         symptomSelection = max(0, min(symptomSelection, PaneRows.symptoms(data.day).count - 1))
-        if !data.chartSeries.isEmpty { insightsAssessment %= data.chartSeries.count }
+        if data.insights?.assessments.isEmpty == false { insightsAssessment %= data.insights!.assessments.count }
     }
 }

@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 
 /// What the store says about the visible dates: the selected day, its week, and the readings the
@@ -15,19 +16,13 @@ public struct DashboardData: Equatable, Sendable {
 
     public var isEmpty: Bool { plan.isEmpty }
 
-    /// What Insights can chart, one entry per value (blood pressure gives systolic and diastolic):
-    /// measured assessments (numbers, scales, yes/no as a share of yes), the most often taken first,
-    /// since blood pressure twice a day says more than a weekly weigh-in. Choices and free text are
-    /// not numbers and are left out.
-    public var chartSeries: [ChartSeries] {
-        let charted: Set<Measure.ValueType> = [.number, .integer, .scale, .boolean]
-        let measured = plan.activities(on: selectedDate).filter { $0.kind == .assessment && charted.contains($0.measure!.type) }
-        let perWeek = { (activity: Activity) in (0..<7).reduce(0) { $0 + activity.schedule.occurrences(on: selectedDate.adding(days: $1)) } }
-        let ranked = measured.enumerated().sorted { (perWeek($0.element), -$0.offset) > (perWeek($1.element), -$1.offset) }.map(\.element)
-        return ranked.flatMap { activity in activity.measure!.fields.indices.map { ChartSeries(activity: activity, field: $0) } }
-    }
+    /// The Insights report for the selected period; nil when Insights is not on screen (a frame
+    /// queries only what it shows).
+    public var insights: InsightsReport?
 
-    public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil) throws -> DashboardData {
+    /// Loads the selected week; and the insights report for `insights` (range, today) when given.
+    public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil,
+                            insights: (range: InsightRange, today: LocalDate)? = nil) throws -> DashboardData {
         let plan = try plan ?? store.plan()
         let monday = date.adding(days: -(date.weekday.rawValue - 1))
         let sunday = monday.adding(days: 6)
@@ -39,20 +34,7 @@ public struct DashboardData: Equatable, Sendable {
         }
         let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
         let latest = try store.latestOutcomes(of: assessmentIds, onOrBefore: date)
-        return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest)
-    }
-}
-
-/// One value of one assessment, as Insights charts it.
-public struct ChartSeries: Equatable, Sendable {
-    public var activity: Activity
-    /// Index into the measure's fields.
-    public var field: Int
-
-    public var measureField: Measure.Field { activity.measure!.fields[field] }
-
-    /// "Blood pressure (systolic)", or just the title for single-value measures.
-    public var title: String {
-        activity.measure!.isMultiValue ? "\(activity.title) (\(measureField.name))" : activity.title
+        let report = try insights.map { try InsightsEngine(store: store).report(range: $0.range, date: date, today: $0.today, plan: plan) }
+        return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest, insights: report)
     }
 }

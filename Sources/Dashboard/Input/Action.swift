@@ -2,5 +2,5 @@
 public enum Action: String, CaseIterable, Sendable {
     case nextPane, previousPane, showCare, showSymptoms, showInsights
     case up, down, previousDay, nextDay, previousWeek, nextWeek, today
-    case toggle, open, undo, nextChart, help, quit
+    case toggle, open, undo, nextChart, nextRange, help, quit
 }

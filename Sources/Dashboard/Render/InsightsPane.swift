@@ -1,112 +1,204 @@
+import CareInsights
 import CarePlanStore
 import TerminalUI
 
-/// Insights for the selected week (first version): daily adherence beside one assessment's daily
-/// value as grouped bars (CareKit's Insights chart), and that assessment as a line with its
-/// normal band.
+/// Insights for the selected week, month, quarter or year: adherence beside one assessment as
+/// grouped bars (CareKit's Insights chart), that assessment as a line with its min–max and normal
+/// bands, the assessments with sparklines and trends, and the messages, most severe first.
+/// Everything comes from one `InsightsReport`, the same one `careplan insights` prints.
 enum InsightsPane {
     static func draw(_ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, focused: Bool, into buffer: inout Buffer) {
         let theme = context.theme
-        let monday = data.week[0].date
-        let inner = Frame.draw(rect, title: "\(Pane.insights.title) · week of \(DateText.short(monday))", focused: focused, theme: theme, into: &buffer)
-        guard inner.height >= 4 else { return }
-        let series = data.chartSeries
-        let chosen = series.isEmpty ? nil : series[state.insightsAssessment % series.count]
-        let adherence = WeekSeries.adherence(data.week, today: state.today)
-        let values = chosen.map { WeekSeries.values(of: $0.activity, field: $0.field, in: data.week) } ?? Array(repeating: nil, count: 7)
-        let readings = chosen.map { WeekSeries.readings(of: $0.activity, field: $0.field, in: data.week) } ?? []
-        let field = chosen?.measureField
-
-        buffer.write(summary(data: data, today: state.today, chosen: chosen, readings: readings), x: inner.x, y: inner.y, style: theme[.text], clip: inner)
+        guard let report = data.insights else {
+            Frame.draw(rect, title: Pane.insights.title, focused: focused, theme: theme, into: &buffer)
+            return
+        }
+        let inner = Frame.draw(rect, title: "\(Pane.insights.title) · \(periodTitle(report.period))", focused: focused, theme: theme, into: &buffer)
+        guard inner.height >= 6, inner.width >= 40 else { return }
+        drawHeader(inner, state: state, report: report, context: context, into: &buffer)
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-        // Side by side when wide enough, else stacked.
-        let sideBySide = body.width >= 70
-        let (barArea, lineArea) = sideBySide ? body.splitLeft(body.width / 2) : body.splitTop(body.height / 2)
-        drawBars(barArea, adherence: adherence, values: values, chosen: chosen, field: field, context: context, into: &buffer)
-        drawLine(sideBySide ? lineArea.inset(horizontal: 1) : lineArea, values: values, chosen: chosen, field: field, context: context, into: &buffer)
+        let (charts, side) = body.splitLeft(body.width * 3 / 5)
+        let fields = report.assessments
+        let chosen = fields.isEmpty ? nil : fields[state.insightsAssessment % fields.count]
+        let (barArea, lineArea) = charts.splitTop(charts.height / 2)
+        drawBars(barArea.inset(horizontal: 0), report: report, chosen: chosen, context: context, into: &buffer)
+        drawLine(lineArea, report: report, chosen: chosen, context: context, into: &buffer)
+        drawSide(side.inset(horizontal: 1), report: report, selected: state.insightsAssessment, context: context, into: &buffer)
     }
 
-    /// The week's adherence, and the chosen series' readings: their average, and the lowest and
-    /// highest single reading (a hypo at 3.2 must show even when the day averages 5.1).
-    static func summary(data: DashboardData, today: LocalDate, chosen: ChartSeries?, readings: [Double]) -> String {
-        var completed = 0, total = 0
-        for day in data.week where day.date <= today {
-            if case .due(let c, let t) = day.adherence { completed += c; total += t }
+    /// "week of 16 Nov", "November 2026", "Q4 2026", "2026".
+    static func periodTitle(_ period: InsightPeriod) -> String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        switch period.range {
+        case .week: return "week of \(DateText.short(period.first)) \(period.first.year)"
+        case .month: return "\(months[period.first.month - 1]) \(period.first.year)"
+        case .quarter: return "Q\((period.first.month - 1) / 3 + 1) \(period.first.year)"
+        case .year: return "\(period.first.year)"
         }
-        var text = total == 0 ? "Adherence: nothing due yet" : "Adherence: \(completed) of \(total) (\(Int((Double(completed) / Double(total) * 100).rounded())) %)"
-        if let chosen {
-            if readings.isEmpty {
-                text += " · \(chosen.title): no readings"
-            } else {
-                let decimals = chosen.measureField.decimals ?? 1
-                let unit = chosen.measureField.unit.map { " " + $0 } ?? ""
-                let average = readings.reduce(0, +) / Double(readings.count)
-                text += " · \(chosen.title): \(readings.count) readings, avg \(NumberText.string(average, decimals: decimals))\(unit), lowest \(NumberText.string(readings.min()!)), highest \(NumberText.string(readings.max()!))"
+    }
+
+    /// The range tabs and the period's adherence.
+    static func drawHeader(_ rect: Rect, state: AppState, report: InsightsReport, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        var x = rect.x
+        for range in InsightRange.allCases {
+            let style = range == report.period.range ? theme[.activeTab] : theme[.tab]
+            x += buffer.write(" \(range.rawValue) ", x: x, y: rect.y, style: style, clip: rect) + 1
+        }
+        let adherence: String
+        switch report.adherence.total {
+        case .due(let completed, let total):
+            adherence = "Adherence \(Int((Double(completed) / Double(total) * 100).rounded())) % (\(completed) of \(total))"
+        case .notStarted: adherence = "Adherence: the plan had not started"
+        case .future: adherence = "Adherence: still to come"
+        case .nothingDue: adherence = "Adherence: nothing due"
+        }
+        buffer.write("  " + adherence + "  · r range · [ ] page", x: x, y: rect.y, style: theme[.text], clip: rect)
+    }
+
+    /// The x-axis under `report`'s buckets, `groupWidth` columns each: weekdays for a week, day
+    /// numbers for a month, week starts for a quarter, months for a year. A label may run over
+    /// its neighbours' empty columns; labels that would touch the previous one are left out.
+    static func axisLine(_ report: InsightsReport, groupWidth: Int) -> String {
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let labels: [String] = report.buckets.map { bucket in
+            switch report.period.range {
+            case .week: return String(bucket.first.weekday.name.prefix(groupWidth >= 4 ? 3 : 2))
+            case .month: return "\(bucket.first.day)"
+            case .quarter: return "\(bucket.first.day)/\(bucket.first.month)"
+            case .year: return groupWidth >= 4 ? names[bucket.first.month - 1] : String(names[bucket.first.month - 1].prefix(1))
             }
         }
-        return text
+        var line = Array(repeating: Character(" "), count: groupWidth * labels.count)
+        var free = 0
+        for (index, label) in labels.enumerated() {
+            let width = label.count
+            let start = max(index * groupWidth + (groupWidth - width) / 2, 0)
+            guard start >= free, start + width <= line.count else { continue }
+            for (offset, character) in label.enumerated() { line[start + offset] = character }
+            free = start + width + 1
+        }
+        return String(line)
     }
 
-    static func drawBars(_ rect: Rect, adherence: [Double?], values: [Double?], chosen: ChartSeries?, field: Measure.Field?, context: RenderContext, into buffer: inout Buffer) {
+    static func drawBars(_ rect: Rect, report: InsightsReport, chosen: FieldInsight?, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         guard rect.height >= 4 else { return }
-        let legendY = rect.y
-        var x = rect.x
         let swatch = context.chartStyle == .ascii ? "#" : "█"
-        x += buffer.write("\(swatch) adherence %", x: x, y: legendY, style: theme[.series1], clip: rect) + 2
+        var x = rect.x
+        x += buffer.write("\(swatch) adherence %", x: x, y: rect.y, style: theme[.series1], clip: rect) + 2
+        let range = chosen?.field.range
         if let chosen {
             // The second series' bars are scaled to its entry range; say so, or their heights mean nothing.
-            let scale = field?.range.map { " (0–\(NumberText.string($0.upperBound)))" } ?? ""
-            buffer.write(TextWidth.truncate("\(swatch) \(chosen.title)\(scale)", to: max(0, rect.maxX - x - 1)), x: x, y: legendY, style: theme[.series2], clip: rect)
+            let scale = range.map { " (0–\(NumberText.string($0.upperBound)))" } ?? ""
+            buffer.write(TextWidth.truncate("\(swatch) \(chosen.title)\(scale)", to: max(0, rect.maxX - x)), x: x, y: rect.y, style: theme[.series2], clip: rect)
         }
+        let count = max(report.buckets.count, 1)
+        let groupWidth = max(1, min(8, rect.width / count))
+        let values = chosen?.values ?? Array(repeating: nil, count: count)
+        let groups = report.adherence.buckets.enumerated().map { index, state in
+            [state.fraction.map { $0 * 100 }, index < values.count ? values[index] : nil]
+        }
+        let valueMax = range?.upperBound ?? (values.compactMap { $0 }.max() ?? 1)
         let chartHeight = rect.height - 2
-        let groupWidth = max(3, min(8, rect.width / 7))
-        let valueMax = field?.range?.upperBound ?? (values.compactMap { $0 }.max() ?? 1)
-        let groups = (0..<7).map { [adherence[$0].map { $0 * 100 }, values[$0]] }
         let rows = BarChart.grouped(groups: groups, maxValues: [100, max(valueMax, 1)], height: chartHeight, groupWidth: groupWidth, style: context.chartStyle)
         buffer.draw(rows, in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: chartHeight), theme: theme)
-        let labels = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        buffer.write(Axis.xLabels(labels, groupWidth: groupWidth), x: rect.x, y: rect.maxY - 1, style: theme[.axis], clip: rect)
+        buffer.write(axisLine(report, groupWidth: groupWidth), x: rect.x, y: rect.maxY - 1, style: theme[.axis], clip: rect)
     }
 
-    static func drawLine(_ rect: Rect, values: [Double?], chosen: ChartSeries?, field: Measure.Field?, context: RenderContext, into buffer: inout Buffer) {
+    static func drawLine(_ rect: Rect, report: InsightsReport, chosen: FieldInsight?, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
-        guard rect.height >= 4, let chosen else {
-            buffer.write("No assessments to chart.", x: rect.x, y: rect.y, style: theme[.dim], clip: rect)
+        guard rect.height >= 4 else { return }
+        guard let chosen else {
+            buffer.write("No measured assessments to chart.", x: rect.x, y: rect.y, style: theme[.dim], clip: rect)
             return
         }
         var title = chosen.title
-        if let normal = field?.normal { title += " · normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
+        if let normal = chosen.field.normal { title += " · normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
         buffer.write(TextWidth.truncate(title, to: rect.width), x: rect.x, y: rect.y, style: theme[.series2], clip: rect)
-        let present = values.compactMap { $0 }
-        let range = chartRange(present, field: field)
+        let present = chosen.buckets.compactMap { $0 }
+        let range = chartRange(present.map(\.min) + present.map(\.max), field: chosen.field)
         let chartHeight = rect.height - 2
-        // A narrow range (0–1 for yes/no) needs a decimal to tell its labels apart.
-        let decimals = field?.decimals ?? (range.upperBound - range.lowerBound < 5 ? 1 : 0)
-        let labels = Axis.yLabels(range: range, height: chartHeight, decimals: decimals, unit: field?.unit)
+        let decimals = chosen.field.decimals ?? (range.upperBound - range.lowerBound < 5 ? 1 : 0)
+        let labels = Axis.yLabels(range: range, height: chartHeight, decimals: decimals, unit: chosen.field.unit)
         let labelWidth = labels.map { TextWidth.of($0) }.max() ?? 0
-        // A multiple of 7, so each day's point sits over its label.
-        let chartWidth = max(7, min(rect.width - labelWidth - 1, 56) / 7 * 7)
+        let count = max(report.buckets.count, 1)
+        // A whole number of columns per bucket, so each point sits over its label.
+        let groupWidth = max(1, (rect.width - labelWidth - 1) / count)
+        let chartWidth = groupWidth * count
         for (row, label) in labels.enumerated() {
             buffer.write(label, x: rect.x, y: rect.y + 1 + row, style: theme[.axis], clip: rect)
         }
-        let rows = LineChart.render(values: values, width: chartWidth, height: chartHeight, range: range, band: field?.normal, style: context.chartStyle)
+        let minMax: [(Double, Double)?] = chosen.buckets.map { $0.map { ($0.min, $0.max) } }
+        let rows = LineChart.render(values: chosen.values, width: chartWidth, height: chartHeight, range: range,
+                                    band: chosen.field.normal, minMax: report.period.bucket == .day ? nil : minMax, style: context.chartStyle)
         buffer.draw(rows, in: Rect(x: rect.x + labelWidth + 1, y: rect.y + 1, width: chartWidth, height: chartHeight), theme: theme)
-        buffer.write(Axis.xLabels(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], groupWidth: chartWidth / 7), x: rect.x + labelWidth + 1, y: rect.maxY - 1, style: theme[.axis], clip: rect)
+        buffer.write(axisLine(report, groupWidth: groupWidth), x: rect.x + labelWidth + 1, y: rect.maxY - 1, style: theme[.axis], clip: rect)
     }
 
     /// The values' spread widened to include the normal band, inside the entry range.
-    static func chartRange(_ values: [Double], field: Measure.Field?) -> ClosedRange<Double> {
-        var low = values.min() ?? field?.normal?.lowerBound ?? field?.range?.lowerBound ?? 0
-        var high = values.max() ?? field?.normal?.upperBound ?? field?.range?.upperBound ?? 1
-        if let normal = field?.normal { low = min(low, normal.lowerBound); high = max(high, normal.upperBound) }
-        if let range = field?.range { low = max(low, range.lowerBound); high = min(high, range.upperBound) }
+    static func chartRange(_ values: [Double], field: Measure.Field) -> ClosedRange<Double> {
+        var low = values.min() ?? field.normal?.lowerBound ?? field.range?.lowerBound ?? 0
+        var high = values.max() ?? field.normal?.upperBound ?? field.range?.upperBound ?? 1
+        if let normal = field.normal { low = min(low, normal.lowerBound); high = max(high, normal.upperBound) }
         if high <= low { high = low + 1 }
         let margin = (high - low) * 0.1
         low -= margin
         high += margin
         // The margin never reaches values that cannot be entered (no -1 on a 0–10 pain scale).
-        if let range = field?.range { low = max(low, range.lowerBound); high = min(high, range.upperBound) }
+        if let range = field.range { low = max(low, range.lowerBound); high = min(high, range.upperBound) }
         return low...high
+    }
+
+    /// Each charted field with a sparkline, its period figure and trend; then the messages.
+    static func drawSide(_ rect: Rect, report: InsightsReport, selected: Int, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        guard rect.width > 10 else { return }
+        var y = rect.y
+        buffer.write("Assessments", x: rect.x, y: y, style: theme[.title], clip: rect)
+        y += 1
+        let fields = report.assessments
+        let listRows = min(fields.count, max(1, (rect.height - 3) / 2))
+        let first = min(max(0, selected - listRows / 2), max(0, fields.count - listRows))
+        for (index, field) in fields.enumerated().dropFirst(first).prefix(listRows) {
+            let isSelected = index == selected % max(fields.count, 1)
+            let spark = Sparkline.render(field.values, range: field.field.range, style: context.chartStyle)
+            let figure = field.overall.map { NumberText.string($0.value(field.aggregate), decimals: field.field.decimals ?? ($0.value(field.aggregate) < 10 ? 1 : 0)) } ?? "—"
+            let arrow: String
+            switch field.trend?.direction {
+            case .up?: arrow = "↗"
+            case .down?: arrow = "↘"
+            case .flat?: arrow = "→"
+            case nil: arrow = " "
+            }
+            let shownFigure = String(repeating: " ", count: max(0, 6 - TextWidth.of(figure))) + figure
+            let tail = " \(TextWidth.truncate(spark, to: 12, ellipsis: false)) \(shownFigure) \(arrow)"
+            let titleWidth = max(4, rect.width - 2 - TextWidth.of(tail))
+            buffer.write(isSelected ? "▸ " : "  ", x: rect.x, y: y, style: theme[.accent], clip: rect)
+            buffer.write(TextWidth.pad(field.title, to: titleWidth), x: rect.x + 2, y: y, style: isSelected ? theme[.selection] : theme[.text], clip: rect)
+            buffer.write(tail, x: rect.x + 2 + titleWidth, y: y, style: theme[.series2], clip: rect)
+            y += 1
+        }
+        if fields.isEmpty {
+            buffer.write("no measured assessments", x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
+            y += 1
+        }
+        y += 1
+        guard y < rect.maxY else { return }
+        buffer.write("Messages", x: rect.x, y: y, style: theme[.title], clip: rect)
+        y += 1
+        if report.messages.isEmpty {
+            buffer.write("nothing to flag", x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
+            return
+        }
+        for message in report.messages where y < rect.maxY {
+            let (mark, role): (String, ThemeRole) = message.level == .alert ? ("✗", .alert) : message.level == .warning ? ("!", .warn) : ("•", .ok)
+            let lines = TextWrap.lines(message.text, width: rect.width - 2)
+            for (offset, line) in lines.enumerated() where y < rect.maxY {
+                if offset == 0 { buffer.write(mark, x: rect.x, y: y, style: theme[role].bolded, clip: rect) }
+                buffer.write(line, x: rect.x + 2, y: y, style: theme[.text], clip: rect)
+                y += 1
+            }
+        }
     }
 }

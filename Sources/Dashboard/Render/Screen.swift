@@ -26,7 +26,7 @@ public enum Screen {
         if let only {
             drawPane(only, body, state: state, data: data, context: context, focused: true, into: &buffer)
         } else if width >= wide.width, height >= wide.height {
-            let (top, bottom) = body.splitTop(body.height * 3 / 5)
+            let (top, bottom) = body.splitTop(body.height * 11 / 20)
             let (left, right) = top.splitLeft(top.width / 2)
             drawPane(.care, left, state: state, data: data, context: context, focused: state.focus == .care, into: &buffer)
             drawPane(.symptoms, right, state: state, data: data, context: context, focused: state.focus == .symptoms, into: &buffer)
@@ -39,6 +39,13 @@ public enum Screen {
         if let form = state.form { FormOverlay.draw(form, context: context, into: &buffer) }
         if state.showHelp { HelpOverlay.draw(context: context, into: &buffer) }
         return buffer
+    }
+
+    /// Whether this frame shows Insights, so its report is only computed when it is on screen.
+    public static func showsInsights(state: AppState, width: Int, height: Int, only: Pane? = nil) -> Bool {
+        if isTooSmall(width: width, height: height) { return false }
+        if let only { return only == .insights }
+        return (width >= wide.width && height >= wide.height) || state.focus == .insights
     }
 
     /// Below 80×24 the dashboard shows only a message, and ignores keys but quit.

@@ -67,7 +67,7 @@ enum SymptomTrackerPane {
         guard let measure = activity.measure, !measure.isMultiValue, [.number, .integer].contains(measure.type),
               measure.aggregate != .last, var combined = outcomes.last else { return nil }
         let values = outcomes.compactMap { $0.values.first?.value }
-        guard let value = WeekSeries.combine(values, measure.aggregate) else { return nil }
+        guard let value = measure.aggregate.combine(values) else { return nil }
         combined.values = [ReadingValue(name: "value", value: value, unit: measure.fields.first?.unit)]
         return combined
     }

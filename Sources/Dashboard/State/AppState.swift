@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 import TerminalUI
 
@@ -18,8 +19,10 @@ public struct AppState: Equatable, Sendable {
     public var careSelection = 0
     /// Selected row in the Symptom Tracker's assessment list.
     public var symptomSelection = 0
-    /// Which series Insights charts (index into `DashboardData.chartSeries`).
+    /// Which field Insights charts (index into the report's assessments).
     public var insightsAssessment = 0
+    /// How much time Insights covers.
+    public var insightsRange: InsightRange = .week
     public var form: EntryForm?
     public var showHelp = false
     public var message: StatusMessage?

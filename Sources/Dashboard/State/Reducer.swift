@@ -1,3 +1,4 @@
+import CareInsights
 import CarePlanStore
 import TerminalUI
 
@@ -34,13 +35,16 @@ public enum Reducer {
         case .down: moveSelection(1, state: &state, data: data)
         case .previousDay: state.selectedDate = state.selectedDate.adding(days: -1)
         case .nextDay: state.selectedDate = state.selectedDate.adding(days: 1)
-        case .previousWeek: state.selectedDate = state.selectedDate.adding(days: -7)
-        case .nextWeek: state.selectedDate = state.selectedDate.adding(days: 7)
+        case .previousWeek: state.selectedDate = page(-1, state: state)
+        case .nextWeek: state.selectedDate = page(1, state: state)
+        case .nextRange:
+            let all = InsightRange.allCases
+            state.insightsRange = all[(all.firstIndex(of: state.insightsRange)! + 1) % all.count]
         case .today: state.selectedDate = state.today
         case .help: state.showHelp = true
         case .quit: state.quit = true
         case .nextChart:
-            let count = data.chartSeries.count
+            let count = (data.insights?.assessments.count ?? 0)
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + 1) % count }
         case .undo:
             guard let last = state.undoStack.last else {
@@ -67,12 +71,22 @@ public enum Reducer {
             let count = PaneRows.symptoms(data.day).count
             state.symptomSelection = clamp(state.symptomSelection + delta, count)
         case .insights:
-            let count = data.chartSeries.count
+            let count = (data.insights?.assessments.count ?? 0)
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + delta + count) % count }
         }
     }
 
     static func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(value, count - 1)) }
+
+    /// `[`/`]`: a week elsewhere; in Insights, one period of its range (a month, a quarter...),
+    /// keeping the day's place in it where the other period has that day.
+    static func page(_ steps: Int, state: AppState) -> LocalDate {
+        guard state.focus == .insights, state.insightsRange != .week else { return state.selectedDate.adding(days: 7 * steps) }
+        let period = state.insightsRange.period(containing: state.selectedDate)
+        let target = period.paged(by: steps)
+        let offset = state.selectedDate.days(since: period.first)
+        return min(target.first.adding(days: offset), target.last)
+    }
 
     /// Outcomes belong to today or earlier days; a future day says so instead of acting.
     static func isRecordable(_ date: LocalDate, state: inout AppState) -> Bool {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CareInsights
 import CarePlanStore
 import Dashboard
 import Foundation
@@ -74,6 +75,8 @@ struct Snapshot: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("all, care, symptoms or insights.", valueName: "pane"))
     var pane = "all"
     @Flag(name: .long, help: "Include colours as ANSI escape codes.") var ansi = false
+    @Option(name: .long, help: ArgumentHelp("Insights range: week, month, quarter or year.", valueName: "range"))
+    var range: InsightRange = .week
 
     func run() throws {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -89,10 +92,12 @@ struct Snapshot: ParsableCommand {
         let date = try day.resolve(clock)
         let theme = ThemeFile.resolve(try look.loadTheme(), colors: 256, noColor: Locations.noColor || !ansi)
         let careStore = try store.open(readOnly: true)
-        let data = try DashboardData.load(from: careStore, date: date)
         var state = AppState(today: clock.today)
         state.selectedDate = date
         if let only = panes[pane] { state.focus = only }
+        state.insightsRange = range
+        let insights = Screen.showsInsights(state: state, width: parts[0], height: parts[1], only: panes[pane]) ? (range, clock.today) : nil
+        let data = try DashboardData.load(from: careStore, date: date, insights: insights)
         let context = RenderContext(theme: theme, chartStyle: look.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path)
         let buffer = Screen.render(state: state, data: data, samples: Locations.samples(), context: context,
                                    width: parts[0], height: parts[1], only: panes[pane])

@@ -1,0 +1,81 @@
+import CarePlanStore
+
+/// Everything Insights shows for one period, computed once: the pane draws it and `careplan
+/// insights` prints it, so the two always show the same numbers.
+public struct InsightsReport: Hashable, Sendable {
+    public var title: String
+    public var period: InsightPeriod
+    public var today: LocalDate
+    /// The activity the report was narrowed to, if any.
+    public var activity: String?
+    /// The period's buckets, in order; every series below has one entry per bucket.
+    public var buckets: [BucketSpan]
+    /// The whole plan's adherence.
+    public var adherence: AdherenceSeries
+    /// Each intervention that counts in adherence (only the chosen one when narrowed to one).
+    public var activities: [AdherenceSeries]
+    /// Each numeric field of each assessment (only the chosen one's when narrowed to one).
+    public var assessments: [FieldInsight]
+    /// Most severe first.
+    public var messages: [InsightMessage]
+}
+
+/// Computes insights reports from a store: SQL aggregates for outcomes, schedule arithmetic for
+/// what was due. The work grows with the period shown, never with the length of the history.
+public struct InsightsEngine: Sendable {
+    public let store: CareStore
+
+    public init(store: CareStore) { self.store = store }
+
+    /// The report for the `range` period containing `date`, as seen on `today` (days after it are
+    /// not counted). `activity` narrows the per-activity series and the messages to one activity;
+    /// pass `plan` when it is already loaded.
+    public func report(range: InsightRange, date: LocalDate, activity: String? = nil, today: LocalDate,
+                       plan: PlanSnapshot? = nil) throws -> InsightsReport {
+        let plan = try plan ?? store.plan()
+        if let activity, plan.history(activity) == nil {
+            throw CarePlanError.unknownActivity(activity, known: plan.histories.map(\.id))
+        }
+        let period = range.period(containing: date)
+        // The day the figures are as of: the period's end, or today inside the current period. For
+        // a future period it falls before the period, and everything reads "future".
+        let end = min(period.last, today)
+        let reference = max(end, period.first)
+
+        // Completed counts: from the previous period of the same length (adherence drop) or the
+        // streak look-back, whichever is earlier, to the last counted day.
+        let elapsed = max(end.days(since: period.first) + 1, 1)
+        let countsFrom = min(period.first.adding(days: -elapsed), end.adding(days: -MessageRules.streakLookBack))
+        let interventions = plan.histories.filter { $0.kind == .intervention }.map(\.id)
+        let done = try store.completedCounts(of: interventions, from: countsFrom, through: end)
+        let due = DueTable(plan: plan, first: countsFrom, last: max(end, period.last))
+        let counted = plan.histories.filter(\.countsInAdherence).map(\.id)
+        let ledger = AdherenceLedger(ids: counted, due: due, done: done, first: countsFrom, last: end)
+        let (whole, perActivity) = AdherenceSeries.all(plan: plan, period: period, ledger: ledger, today: today)
+
+        let loader = FieldStatisticsLoader(store: store, period: period,
+                                           dailyFrom: end.adding(days: -(MessageRules.readingWindow - 1)))
+        var fields: [FieldInsight] = [], readings: [DailyReadings] = []
+        // Narrowed to an assessment, only its readings matter; narrowed to an intervention, all of
+        // them do (its associations).
+        let onlyAssessment = activity.flatMap { plan.history($0)?.kind == .assessment ? $0 : nil }
+        for history in plan.histories where history.kind == .assessment && (onlyAssessment ?? history.id) == history.id {
+            let assessment = history.activity(on: reference)
+            guard let measure = assessment.measure, measure.type.isQuantity else { continue }
+            for field in measure.fields {
+                let (insight, daily) = try loader.load(assessment, field: field)
+                fields.append(insight)
+                readings.append(daily)
+            }
+        }
+
+        let evidence = Evidence(plan: plan, period: period, today: today, end: end, ledger: ledger, due: due, done: done,
+                                readings: readings)
+        let messages = end >= period.first ? MessageRules.messages(evidence, activity: activity) : []
+        return InsightsReport(title: plan.title, period: period, today: today, activity: activity, buckets: period.buckets,
+                              adherence: whole,
+                              activities: activity.map { id in perActivity.filter { $0.activityId == id } } ?? perActivity,
+                              assessments: activity.map { id in fields.filter { $0.activityId == id } } ?? fields,
+                              messages: messages)
+    }
+}

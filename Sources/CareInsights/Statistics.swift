@@ -1,0 +1,92 @@
+import CarePlanStore
+
+/// One numeric field of an assessment over a period: statistics per bucket, the measure's headline
+/// figure per bucket, the whole period, and the trend of its daily values.
+public struct FieldInsight: Hashable, Sendable {
+    public var activityId: String
+    /// The assessment's title, and the field in brackets for multi-value measures: "Blood pressure (systolic)".
+    public var title: String
+    public var field: Measure.Field
+    /// Which statistic is the headline (`average` for blood pressure, `sum` for alcohol units...).
+    public var aggregate: Measure.Aggregate
+    /// One per bucket of the period; nil where there were no readings (never 0).
+    public var buckets: [ReadingStatistics?]
+    /// Each bucket's headline: `buckets[i]?.value(aggregate)`.
+    public var values: [Double?] { buckets.map { $0?.value(aggregate) } }
+    /// The whole period; nil without readings.
+    public var overall: ReadingStatistics?
+    /// Least-squares trend of the daily headline values; nil with fewer than 3 days of readings.
+    public var trend: Trend?
+}
+
+/// The daily headline values of one field, for trends and messages, keyed by day number.
+struct DailyReadings: Sendable {
+    let activityId: String
+    let title: String
+    let field: Measure.Field
+    let aggregate: Measure.Aggregate
+    let measureType: Measure.ValueType
+    var days: [Int: ReadingStatistics]
+
+    func statistics(on date: LocalDate) -> ReadingStatistics? { days[date.dayNumber] }
+    func value(on date: LocalDate) -> Double? { days[date.dayNumber]?.value(aggregate) }
+}
+
+extension ReadingStatistics {
+    /// Several buckets' statistics as one (in date order, so `last` is the last bucket's last);
+    /// exact, because count, sum, min and max combine and the average is sum / count.
+    static func combined(_ parts: [ReadingStatistics]) -> ReadingStatistics? {
+        guard var total = parts.first else { return nil }
+        for part in parts.dropFirst() {
+            total.count += part.count
+            total.sum += part.sum
+            total.min = Swift.min(total.min, part.min)
+            total.max = Swift.max(total.max, part.max)
+            total.last = part.last
+        }
+        total.average = total.sum / Double(total.count)
+        return total
+    }
+}
+
+extension Measure.ValueType {
+    /// Types whose values are quantities that averages and trends make sense of.
+    var isQuantity: Bool { self == .number || self == .integer || self == .scale }
+}
+
+/// Builds a field's insight from one SQL GROUP BY per day over the period (and the week before its
+/// end, for messages). Trends, associations and out-of-normal days need the daily figures anyway,
+/// and week and month statistics combine exactly from them (see `ReadingStatistics.combined`), so
+/// the buckets are rolled up here rather than read a second time: at most 366 rows, never a reading.
+struct FieldStatisticsLoader {
+    let store: CareStore
+    let period: InsightPeriod
+    /// The first day whose daily values are needed (messages look back a week before the period's end).
+    let dailyFrom: LocalDate
+
+    func load(_ activity: Activity, field: Measure.Field) throws -> (insight: FieldInsight, daily: DailyReadings) {
+        let measure = activity.measure!
+        let title = measure.isMultiValue ? "\(activity.title) (\(field.name))" : activity.title
+        let daily = try store.statistics(of: activity.id, field: field.name, from: min(dailyFrom, period.first),
+                                         through: period.last, by: .day)
+        let inPeriod = daily.filter { period.contains($0.start) }
+        var buckets: [ReadingStatistics?] = []
+        var index = inPeriod.startIndex
+        for span in period.buckets {
+            var parts: [ReadingStatistics] = []
+            while index < inPeriod.endIndex, inPeriod[index].start <= span.last {
+                parts.append(inPeriod[index].statistics)
+                index += 1
+            }
+            buckets.append(.combined(parts))
+        }
+        let readings = DailyReadings(activityId: activity.id, title: title, field: field, aggregate: measure.aggregate,
+                                     measureType: measure.type,
+                                     days: Dictionary(daily.map { ($0.start.dayNumber, $0.statistics) }, uniquingKeysWith: { first, _ in first }))
+        let points = inPeriod.map { (x: Double($0.start.days(since: period.first)), y: $0.statistics.value(measure.aggregate)) }
+        let insight = FieldInsight(activityId: activity.id, title: title, field: field, aggregate: measure.aggregate,
+                                   buckets: buckets, overall: .combined(inPeriod.map(\.statistics)),
+                                   trend: Trend.fit(points, scale: Trend.scale(field, values: points.map(\.y))))
+        return (insight, readings)
+    }
+}

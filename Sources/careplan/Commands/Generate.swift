@@ -1,0 +1,50 @@
+import ArgumentParser
+import CarePlanStore
+import Foundation
+
+/// `careplan generate`: a database filled with a plan and deterministic history, for demos and benchmarks.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a database with a plan and deterministic, realistic history ending now.",
+        discussion: """
+            The plan is moved so that it starts --days days before today; the same plan, days, completion, \
+            seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, \
+            so recorded data is never mixed with made-up data.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The plan file to replay, e.g. sample-plans/hypertension.yaml.", valueName: "plan.yaml"))
+    var plan: String
+    @Option(name: .long, help: "Days of history, ending today (1 to 36600).") var days: Int
+    @Option(name: .long, help: "The share of due occurrences done, 0 to 1.") var completion = 0.9
+    @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
+    // Required, unlike other commands: made-up history must never land in the default database.
+    @Option(name: .long, help: ArgumentHelp("The database file to fill (required).", valueName: "path"))
+    var db: String
+
+    static let maximumDays = 36_600
+
+    func validate() throws {
+        guard (1...Self.maximumDays).contains(days) else {
+            throw ValidationError("--days must be 1 to \(Self.maximumDays), got \(days)")
+        }
+        guard completion.isFinite, (0...1).contains(completion) else {
+            throw ValidationError("--completion must be a number from 0 to 1, got \(completion)")
+        }
+    }
+
+    func run() throws {
+        let clock = try CareClock.fromEnvironment()
+        let carePlan = try PlanDecoder.load(path: plan)
+        let store = try StoreOptions.parse(["--db", db]).open()
+        let existing = try store.outcomeCount()
+        guard existing == 0 else {
+            throw CarePlanError.database(path: store.path, message: "already has \(existing) outcome\(existing == 1 ? "" : "s"); careplan generate only fills a database without outcomes, give it a new --db path")
+        }
+        let begin = clock.today.adding(days: -(days - 1))
+        let moved = carePlan.shifted(byDays: carePlan.start.map { begin.days(since: $0) } ?? 0)
+        try store.importPlan(moved, effective: begin, clock: clock)
+        let generator = HistoryGenerator(seed: seed, completion: completion)
+        let written = try store.insert(generated: generator.outcomes(for: try store.plan(), days: days, endingAt: clock))
+        print("Generated \(written) outcomes for '\(carePlan.title)' from \(begin) to \(clock.today) in \(store.path)")
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CareInsights
+import CarePlanStore
+import Foundation
+
+// Lets --range take week|month|quarter|year; ArgumentParser lists them when another word is given.
+extension InsightRange: ExpressibleByArgument {}
+
+/// `careplan insights`: the numbers the Insights pane shows, as text or JSON.
+struct Insights: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show adherence, readings, trends and messages for a week, month, quarter or year.",
+        discussion: """
+            Weeks run Monday to Sunday; months, quarters and years are calendar ones. A week or month is \
+            shown by day, a quarter by week, a year by month. Days after today are not counted.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Option(name: .long, help: ArgumentHelp("The period: week, month, quarter or year.", valueName: "range"))
+    var range: InsightRange = .week
+    @Option(name: .long, help: ArgumentHelp("A day inside the period to show: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
+    var date: String?
+    @Option(name: .long, help: ArgumentHelp("Only this activity's series and messages (see careplan plan).", valueName: "id"))
+    var activity: String?
+    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let clock = try store.clock()
+        let day = try date.map { try DateArgument.parse($0, today: clock.today) } ?? clock.today
+        let careStore = try store.open(readOnly: true)
+        let plan = try careStore.plan()
+        if plan.isEmpty { throw CarePlanError.noPlan(path: careStore.path) }
+        let report = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan)
+        if let n = ProcessInfo.processInfo.environment["TMP_REPEAT"].flatMap(Int.init) {
+            var times: [Double] = []
+            for _ in 0..<n {
+                let t = Date()
+                _ = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan)
+                times.append(Date().timeIntervalSince(t) * 1000)
+            }
+            times.sort()
+            let t = Date(); _ = try careStore.plan(); let planMs = Date().timeIntervalSince(t) * 1000
+            FileHandle.standardError.write("report median \(times[n/2]) ms min \(times[0]) plan \(planMs) ms\n".data(using: .utf8)!)
+        }
+        if json {
+            try JSONOutput.print(InsightsJSON(report))
+        } else {
+            print(InsightsText.render(report), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CareInsights
+import CarePlanStore
+
+/// `careplan insights --json`: the report as the pane shows it. Every series has one entry per
+/// bucket, in `buckets` order; a bucket without readings has `"value": null` and `"count": 0`,
+/// never a 0 value, and adherence keeps `not-started`, `future` and `nothing-due` apart from `due`.
+struct InsightsJSON: Encodable {
+    struct BucketJSON: Encodable {
+        var start: String
+        var first: String
+        var last: String
+    }
+
+    struct AdherenceJSON: Encodable {
+        var state: String
+        var completed: Int
+        var total: Int
+        var fraction: Double?
+
+        init(_ state: AdherenceState) {
+            self.state = state.name
+            if case .due(let completed, let total) = state {
+                (self.completed, self.total) = (completed, total)
+            } else {
+                (completed, total) = (0, 0)
+            }
+            fraction = state.fraction
+        }
+
+        enum CodingKeys: String, CodingKey { case state, completed, total, fraction }
+
+        // `fraction` is null, not missing, when nothing was due.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(state, forKey: .state)
+            try container.encode(completed, forKey: .completed)
+            try container.encode(total, forKey: .total)
+            try container.encode(fraction, forKey: .fraction)
+        }
+    }
+
+    struct SeriesJSON: Encodable {
+        var activity: String?
+        var title: String
+        var total: AdherenceJSON
+        var buckets: [AdherenceJSON]
+
+        init(_ series: AdherenceSeries) {
+            activity = series.activityId
+            title = series.title
+            total = AdherenceJSON(series.total)
+            buckets = series.buckets.map(AdherenceJSON.init)
+        }
+    }
+
+    struct StatisticsJSON: Encodable {
+        var start: String?
+        var value: Double?
+        var count: Int
+        var min: Double?
+        var max: Double?
+        var average: Double?
+        var sum: Double?
+        var last: Double?
+
+        init(start: LocalDate?, _ statistics: ReadingStatistics?, aggregate: Measure.Aggregate) {
+            self.start = start?.iso
+            value = statistics?.value(aggregate)
+            count = statistics?.count ?? 0
+            min = statistics?.min
+            max = statistics?.max
+            average = statistics?.average
+            sum = statistics?.sum
+            last = statistics?.last
+        }
+
+        enum CodingKeys: String, CodingKey { case start, value, count, min, max, average, sum, last }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(start, forKey: .start)
+            try container.encode(value, forKey: .value)
+            try container.encode(count, forKey: .count)
+            try container.encodeIfPresent(min, forKey: .min)
+            try container.encodeIfPresent(max, forKey: .max)
+            try container.encodeIfPresent(average, forKey: .average)
+            try container.encodeIfPresent(sum, forKey: .sum)
+            try container.encodeIfPresent(last, forKey: .last)
+        }
+    }
+
+    struct TrendJSON: Encodable {
+        var slopePerWeek: Double
+        var change: Double
+        var n: Int
+        var direction: String
+    }
+
+    struct FieldJSON: Encodable {
+        var activity: String
+        var title: String
+        var field: String
+        var unit: String?
+        var aggregate: String
+        var normal: [Double]?
+        var overall: StatisticsJSON
+        var trend: TrendJSON?
+        var buckets: [StatisticsJSON]
+
+        init(_ insight: FieldInsight, buckets spans: [BucketSpan]) {
+            activity = insight.activityId
+            title = insight.title
+            field = insight.field.name
+            unit = insight.field.unit
+            aggregate = insight.aggregate.rawValue
+            normal = insight.field.normal.map { [$0.lowerBound, $0.upperBound] }
+            overall = StatisticsJSON(start: nil, insight.overall, aggregate: insight.aggregate)
+            trend = insight.trend.map { TrendJSON(slopePerWeek: $0.slopePerWeek, change: $0.change, n: $0.n, direction: $0.direction.rawValue) }
+            buckets = zip(spans, insight.buckets).map { StatisticsJSON(start: $0.start, $1, aggregate: insight.aggregate) }
+        }
+
+        enum CodingKeys: String, CodingKey { case activity, title, field, unit, aggregate, normal, overall, trend, buckets }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(activity, forKey: .activity)
+            try container.encode(title, forKey: .title)
+            try container.encode(field, forKey: .field)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(aggregate, forKey: .aggregate)
+            try container.encode(normal, forKey: .normal)
+            try container.encode(overall, forKey: .overall)
+            try container.encode(trend, forKey: .trend)
+            try container.encode(buckets, forKey: .buckets)
+        }
+    }
+
+    struct MessageJSON: Encodable {
+        var level: String
+        var kind: String
+        var activity: String?
+        var relatedActivity: String?
+        var text: String
+        var numbers: [String: Double]
+    }
+
+    var title: String
+    var range: String
+    var first: String
+    var last: String
+    var bucket: String
+    var today: String
+    var activity: String?
+    var buckets: [BucketJSON]
+    var adherence: SeriesJSON
+    var activities: [SeriesJSON]
+    var assessments: [FieldJSON]
+    var messages: [MessageJSON]
+
+    init(_ report: InsightsReport) {
+        title = report.title
+        range = report.period.range.rawValue
+        first = report.period.first.iso
+        last = report.period.last.iso
+        bucket = report.period.bucket.rawValue
+        today = report.today.iso
+        activity = report.activity
+        buckets = report.buckets.map { BucketJSON(start: $0.start.iso, first: $0.first.iso, last: $0.last.iso) }
+        adherence = SeriesJSON(report.adherence)
+        activities = report.activities.map(SeriesJSON.init)
+        assessments = report.assessments.map { FieldJSON($0, buckets: report.buckets) }
+        messages = report.messages.map {
+            MessageJSON(level: $0.level.name, kind: $0.kind.rawValue, activity: $0.activityId, relatedActivity: $0.relatedActivityId,
+                        text: $0.text, numbers: $0.numbers)
+        }
+    }
+}

@@ -94,6 +94,40 @@ struct AdherenceLedger {
     }
 }
 
+/// Completed and due occurrences that count, per activity, over one span of days: totals only,
+/// for comparing a period with the one before it without reading that one day by day.
+///
+/// Completed counts are index-only COUNTs over the days whose version counts in adherence. That
+/// equals the per-day sum because the store only accepts an outcome for an occurrence due that
+/// day; the total is still capped at what was due.
+struct SpanTotals {
+    let first: LocalDate
+    let last: LocalDate
+    private var totals: [String: (completed: Int, due: Int)] = [:]
+
+    init(store: CareStore, plan: PlanSnapshot, ids: [String], due table: DueTable, first: LocalDate, last: LocalDate) throws {
+        self.first = first
+        self.last = last
+        guard first <= last else { return }
+        var spans: [ActivitySpan] = [], owners: [String] = []
+        for id in ids {
+            guard let history = plan.history(id) else { continue }
+            for segment in DueTable.segments(of: history, first: first, last: last) where segment.activity.countsInAdherence {
+                spans.append(ActivitySpan(activityId: id, from: segment.first, through: segment.last))
+                owners.append(id)
+            }
+        }
+        var completed: [String: Int] = [:]
+        for (id, count) in zip(owners, try store.outcomeCounts(spans)) { completed[id, default: 0] += count }
+        for id in ids {
+            let due = table.days(of: id, from: first, through: last).reduce(0) { $0 + ($1.counts ? Int($1.occurrences) : 0) }
+            totals[id] = (min(completed[id] ?? 0, due), due)
+        }
+    }
+
+    func totals(_ id: String) -> (completed: Int, due: Int) { totals[id] ?? (0, 0) }
+}
+
 extension AdherenceSeries {
     /// The plan's series, then one per intervention that counts in adherence in some version, in display order.
     static func all(plan: PlanSnapshot, period: InsightPeriod, ledger: AdherenceLedger, today: LocalDate) -> (plan: AdherenceSeries, activities: [AdherenceSeries]) {

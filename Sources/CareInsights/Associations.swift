@@ -1,4 +1,5 @@
 import CarePlanStore
+import Foundation
 
 /// "Pain averaged 2.1 points lower on days you did Stretches than on days you did not (18 vs 12 days)".
 ///
@@ -11,17 +12,37 @@ enum Associations {
     /// Each side needs at least this many days.
     static let minimumDays = 7
     /// Besides the difference being at least `Trend.flatShare` of the field's scale, it must stand
-    /// out from the day-to-day spread: a Welch t of at least this.
+    /// out from the day-to-day spread: a Welch t of at least this, and more when many pairs are
+    /// compared (see `threshold`).
     static let minimumT = 2.0
+    /// The chance, over all pairs compared in one report, of reporting an association that is
+    /// only day-to-day noise.
+    static let familyErrorRate = 0.05
     /// At most this many associations are reported, the clearest first.
     static let limit = 3
 
     struct Finding {
         var message: InsightMessage
+        var t: Double
         var strength: Double
     }
 
-    static func messages(_ evidence: Evidence) -> [InsightMessage] {
+    /// The t a finding needs when `tests` pairs were compared (Bonferroni, with the normal
+    /// approximation): a 40-activity plan compares hundreds of pairs, and at t ≥ 2 one in twenty
+    /// pairs of unrelated activities would look associated.
+    static func threshold(tests: Int) -> Double {
+        let alpha = familyErrorRate / Double(max(tests, 1))
+        // Two-sided: erfc(z / √2) is the chance of |Z| > z; it falls as z grows.
+        var low = 0.0, high = 40.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if erfc(middle / 2.0.squareRoot()) > alpha { low = middle } else { high = middle }
+        }
+        return max(high, minimumT)
+    }
+
+    /// The clearest associations; with `activity`, the clearest of those it takes part in.
+    static func messages(_ evidence: Evidence, about activity: String? = nil) -> [InsightMessage] {
         let first = evidence.period.first, last = evidence.lastFinished
         guard last >= first else { return [] }
         let days = last.days(since: first) + 1
@@ -29,8 +50,10 @@ enum Associations {
         let fields = evidence.readings.map { readings in
             (readings, (0..<days).map { readings.value(on: first.adding(days: $0)) })
         }
-        var findings: [Finding] = []
+        var findings: [Finding] = [], tests = 0
         for history in evidence.plan.histories where history.kind == .intervention {
+            let fieldsToCompare = activity == nil || activity == history.id ? fields : fields.filter { $0.0.activityId == activity }
+            guard !fieldsToCompare.isEmpty else { continue }
             let done = evidence.done.counts(of: history.id, from: first, through: last)
             let status = zip(evidence.due.days(of: history.id, from: first, through: last), done).map { day, count -> Bool? in
                 if day.occurrences > 0 { return count >= day.occurrences ? true : count == 0 ? false : nil }
@@ -38,29 +61,59 @@ enum Associations {
             }
             guard status.contains(true), status.contains(false) else { continue }
             let title = MessageRules.title(history, evidence)
-            for (readings, values) in fields {
-                if let finding = compare(values, status, readings: readings, intervention: history.id, title: title) {
-                    findings.append(finding)
-                }
+            for (readings, values) in fieldsToCompare {
+                let (tested, finding) = compare(values, status, readings: readings, intervention: history.id, title: title)
+                if tested { tests += 1 }
+                if let finding { findings.append(finding) }
             }
         }
-        return findings.sorted { $0.strength > $1.strength }.prefix(limit).map(\.message)
+        let needed = threshold(tests: tests)
+        findings.removeAll { $0.t < needed }
+        // Ties keep plan order, so the same data always gives the same messages.
+        return findings.enumerated().sorted { ($0.element.strength, -$0.offset) > ($1.element.strength, -$1.offset) }
+            .prefix(limit).map(\.element.message)
     }
 
-    static func compare(_ values: [Double?], _ status: [Bool?], readings: DailyReadings, intervention: String, title: String) -> Finding? {
+    /// Whether the pair had enough days on each side to be compared, and the finding when its
+    /// difference is large enough for the field; whether it stands out is decided by the caller.
+    static func compare(_ values: [Double?], _ status: [Bool?], readings: DailyReadings, intervention: String,
+                        title: String) -> (tested: Bool, finding: Finding?) {
         var with = Sample(), without = Sample()
+        var withValues: [Double] = [], withoutValues: [Double] = []
+        var used: [Double?] = [], doneDays: [Double?] = []
         for (value, did) in zip(values, status) {
-            guard let value, let did else { continue }
-            if did { with.add(value) } else { without.add(value) }
+            guard let value, let did else {
+                used.append(nil)
+                doneDays.append(nil)
+                continue
+            }
+            if did {
+                with.add(value)
+                withValues.append(value)
+            } else {
+                without.add(value)
+                withoutValues.append(value)
+            }
+            used.append(value)
+            doneDays.append(did ? 1 : 0)
         }
-        guard with.n >= minimumDays, without.n >= minimumDays else { return nil }
+        guard with.n >= minimumDays, without.n >= minimumDays else { return (false, nil) }
         let difference = with.mean - without.mean
         let scale = Trend.scale(readings.field, values: values.compactMap { $0 })
-        guard difference != 0, abs(difference) >= Trend.flatShare * scale else { return nil }
-        let error = (with.variance / Double(with.n) + without.variance / Double(without.n)).squareRoot()
+        guard difference != 0, abs(difference) >= Trend.flatShare * scale else { return (true, nil) }
+        // Days are not independent: readings drift slowly and misses come in runs, and two such
+        // series line up by chance far more often than day-to-day noise would. Widening the error
+        // by the lag-one autocorrelations of both (Bartlett's correction) keeps runs from
+        // passing for associations.
+        let shared = lagOne(used) * lagOne(doneDays)
+        let widening = shared > 0 ? ((1 + shared) / (1 - shared)).squareRoot() : 1
+        let error = widening * (with.variance / Double(with.n) + without.variance / Double(without.n)).squareRoot()
         // No spread on either side: every day says the same, which is as clear as it gets.
-        let t = error > 0 ? abs(difference) / error : .infinity
-        guard t >= minimumT else { return nil }
+        var t = error > 0 ? abs(difference) / error : .infinity
+        // Daily figures are often far from normal (a day's total of as-needed drinks is one
+        // drink or two), which fools a t; the weaker of it and a rank test decides.
+        // (No threshold is below `minimumT`, so pairs already under it skip the sort.)
+        if t >= minimumT { t = min(t, abs(rankZ(withValues, withoutValues)) / widening) }
         let unit = UnitText.display(readings.field.unit, type: readings.measureType)
         let size = NumberText.string(abs(difference), decimals: max(readings.field.decimals ?? 1, 1))
         let text = "\(readings.title) averaged \(size)\(unit.isEmpty ? "" : " \(unit)") \(difference < 0 ? "lower" : "higher") on days you did \(title) than on days you did not (\(with.n) vs \(without.n) days)"
@@ -68,7 +121,48 @@ enum Associations {
                                      text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,
                                                            "daysWith": Double(with.n), "daysWithout": Double(without.n)])
         // Ties of perfectly clean samples go to the larger difference for its scale.
-        return Finding(message: message, strength: t.isFinite ? t : 1e9 + abs(difference) / max(scale, 1e-9))
+        return (true, Finding(message: message, t: t, strength: t.isFinite ? t : 1e9 + abs(difference) / max(scale, 1e-9)))
+    }
+
+    /// The lag-one autocorrelation of a daily series (pairs of consecutive days with values),
+    /// clamped to 0...0.95 so that a series of runs cannot make the error infinite.
+    static func lagOne(_ series: [Double?]) -> Double {
+        let present = series.compactMap { $0 }
+        guard present.count > 2 else { return 0 }
+        let mean = present.reduce(0, +) / Double(present.count)
+        let spread = present.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        guard spread > 0 else { return 0 }
+        var products = 0.0, pairs = 0
+        for (today, tomorrow) in zip(series, series.dropFirst()) {
+            guard let today, let tomorrow else { continue }
+            products += (today - mean) * (tomorrow - mean)
+            pairs += 1
+        }
+        guard pairs > 0 else { return 0 }
+        // Scaled to all present days, as if no day were missing.
+        let r = products / Double(pairs) * Double(present.count) / spread
+        return min(max(r, 0), 0.95)
+    }
+
+    /// The Mann–Whitney U statistic of `a` against `b` as a normal z, with average ranks and the
+    /// tie correction; 0 when every value is the same.
+    static func rankZ(_ a: [Double], _ b: [Double]) -> Double {
+        let all = (a.map { ($0, true) } + b.map { ($0, false) }).sorted { $0.0 < $1.0 }
+        let n = Double(all.count), n1 = Double(a.count), n2 = Double(b.count)
+        var rankSum = 0.0, ties = 0.0
+        var start = 0
+        while start < all.count {
+            var end = start
+            while end + 1 < all.count, all[end + 1].0 == all[start].0 { end += 1 }
+            let rank = Double(start + end) / 2 + 1
+            let count = Double(end - start + 1)
+            ties += count * count * count - count
+            for index in start...end where all[index].1 { rankSum += rank }
+            start = end + 1
+        }
+        let u = rankSum - n1 * (n1 + 1) / 2
+        let variance = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1)))
+        return variance > 0 ? (u - n1 * n2 / 2) / variance.squareRoot() : 0
     }
 
     /// Running mean and variance (Welford), so a sample is one pass.

@@ -46,18 +46,24 @@ struct DueTable: Sendable {
         return result
     }
 
+    /// The days `first...last` split by the version governing them, in date order. As
+    /// `ActivityHistory.version(on:)`: the latest version effective on or before a day governs it,
+    /// and the first version also governs every day before its effective date.
+    static func segments(of history: ActivityHistory, first: LocalDate, last: LocalDate) -> [(first: LocalDate, last: LocalDate, activity: Activity)] {
+        let versions = history.versions
+        return versions.indices.compactMap { index in
+            let from = index == 0 ? first : max(first, versions[index].effectiveFrom)
+            let until = index + 1 < versions.count ? min(last, versions[index + 1].effectiveFrom.adding(days: -1)) : last
+            return from <= until ? (from, until, versions[index].activity) : nil
+        }
+    }
+
     private static func days(of history: ActivityHistory, first: LocalDate, last: LocalDate) -> [Day] {
         var row = [Day](repeating: Day(), count: last.days(since: first) + 1)
-        let versions = history.versions
-        for (index, version) in versions.enumerated() {
-            // As `ActivityHistory.version(on:)`: the latest version effective on or before a day
-            // governs it, and the first version also governs every day before its effective date.
-            let from = index == 0 ? first : max(first, version.effectiveFrom)
-            let until = index + 1 < versions.count ? min(last, versions[index + 1].effectiveFrom.adding(days: -1)) : last
-            guard from <= until else { continue }
-            let activity = version.activity
+        for segment in segments(of: history, first: first, last: last) {
+            let activity = segment.activity
             let schedule = activity.schedule
-            for dayNumber in from.dayNumber...until.dayNumber {
+            for dayNumber in segment.first.dayNumber...segment.last.dayNumber {
                 let date = LocalDate(dayNumber: dayNumber)
                 var day = Day()
                 if schedule.isAsNeeded {

@@ -42,15 +42,19 @@ public struct InsightsEngine: Sendable {
         let end = min(period.last, today)
         let reference = max(end, period.first)
 
-        // Completed counts: from the previous period of the same length (adherence drop) or the
-        // streak look-back, whichever is earlier, to the last counted day.
-        let elapsed = max(end.days(since: period.first) + 1, 1)
-        let countsFrom = min(period.first.adding(days: -elapsed), end.adding(days: -MessageRules.streakLookBack))
+        // Completed counts day by day from the streak look-back (or the period's start) to the last
+        // counted day; the days before the period, for the adherence drop, only as totals.
+        let lastFinished = Evidence.lastFinished(end: end, today: today)
+        let finished = max(lastFinished.days(since: period.first) + 1, 0)
+        let countsFrom = min(period.first, end.adding(days: -(MessageRules.streakLookBack - 1)))
+        let previousFrom = period.first.adding(days: -finished)
         let interventions = plan.histories.filter { $0.kind == .intervention }.map(\.id)
         let done = try store.completedCounts(of: interventions, from: countsFrom, through: end)
-        let due = DueTable(plan: plan, first: countsFrom, last: max(end, period.last))
+        let due = DueTable(plan: plan, first: min(countsFrom, previousFrom), last: max(end, period.last))
         let counted = plan.histories.filter(\.countsInAdherence).map(\.id)
         let ledger = AdherenceLedger(ids: counted, due: due, done: done, first: countsFrom, last: end)
+        let previous = try SpanTotals(store: store, plan: plan, ids: counted, due: due, first: previousFrom,
+                                      last: period.first.adding(days: -1))
         let (whole, perActivity) = AdherenceSeries.all(plan: plan, period: period, ledger: ledger, today: today)
 
         let loader = FieldStatisticsLoader(store: store, period: period,
@@ -69,8 +73,8 @@ public struct InsightsEngine: Sendable {
             }
         }
 
-        let evidence = Evidence(plan: plan, period: period, today: today, end: end, ledger: ledger, due: due, done: done,
-                                readings: readings)
+        let evidence = Evidence(plan: plan, period: period, today: today, end: end, ledger: ledger, previous: previous,
+                                due: due, done: done, readings: readings)
         let messages = end >= period.first ? MessageRules.messages(evidence, activity: activity) : []
         return InsightsReport(title: plan.title, period: period, today: today, activity: activity, buckets: period.buckets,
                               adherence: whole,

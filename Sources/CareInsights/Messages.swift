@@ -41,13 +41,17 @@ struct Evidence {
     let end: LocalDate
     /// The last finished day: `end`, or the day before when `end` is today (today is not over,
     /// so it says nothing yet about misses).
-    var lastFinished: LocalDate { end == today ? end.adding(days: -1) : end }
-    /// Counted occurrences from well before the period (previous period, streak look-back) to `end`.
+    var lastFinished: LocalDate { Self.lastFinished(end: end, today: today) }
+    /// Counted occurrences day by day, from the streak look-back or the period's start to `end`.
     let ledger: AdherenceLedger
+    /// Counted occurrences over the days just before the period, as many as it has finished days.
+    let previous: SpanTotals
     /// Every intervention's due occurrences and outcomes over the period, for associations.
     let due: DueTable
     let done: DailyCounts
     let readings: [DailyReadings]
+
+    static func lastFinished(end: LocalDate, today: LocalDate) -> LocalDate { end == today ? end.adding(days: -1) : end }
 
     /// "the last 7 days" when a window ends today, else "the 7 days to 2026-11-14".
     func window(_ days: Int, endingOn last: LocalDate) -> String {
@@ -81,7 +85,7 @@ enum MessageRules {
         if let activity, let history = counted.first(where: { $0.id == activity }) {
             messages += adherenceDrop([activity], activityId: activity, title: "\(title(history, evidence)) adherence", evidence)
         }
-        messages += Associations.messages(evidence)
+        messages += Associations.messages(evidence, about: activity)
         if let activity { messages = messages.filter { $0.concerns(activity) } }
         // A stable sort keeps rule order within a level.
         return messages.enumerated().sorted { ($0.element.level, -$0.offset) > ($1.element.level, -$1.offset) }.map(\.element)
@@ -147,11 +151,10 @@ enum MessageRules {
         let first = evidence.period.first, last = evidence.lastFinished
         guard last >= first else { return [] }
         let days = last.days(since: first) + 1
-        let before = first.adding(days: -days)
         var now = (completed: 0, due: 0), then = (completed: 0, due: 0)
         for id in ids {
             let current = evidence.ledger.totals(id, from: first, through: last)
-            let previous = evidence.ledger.totals(id, from: before, through: first.adding(days: -1))
+            let previous = evidence.previous.totals(id)
             now = (now.completed + current.completed, now.due + current.due)
             then = (then.completed + previous.completed, then.due + previous.due)
         }

@@ -92,6 +92,32 @@ activities:
         #expect(report.activities.first?.title == "Metformin twice")
     }
 
+    @Test func aVersionThatMakesItOptionalStopsItCounting() throws {
+        let test = try InsightsStore("""
+            title: Versions
+            activities:
+              - id: med
+                kind: intervention
+                title: Metformin
+                schedule: {start: 2026-03-02, daily: 1}
+            """, importedOn: "2026-03-02")
+        let optional = try PlanDecoder(file: "plan.yaml").decode("""
+            title: Versions
+            activities:
+              - id: med
+                kind: intervention
+                title: Metformin
+                optional: true
+                schedule: {start: 2026-03-02, daily: 1}
+            """)
+        try test.store.importPlan(optional, effective: date("2026-03-05"), clock: clock("2026-03-05T07:00"))
+        for day in days(from: "2026-03-02", count: 7) { try test.done("med", on: day) }
+        let report = try test.report(.week, "2026-03-02", today: "2026-03-08")
+        #expect(report.adherence.buckets == Array(repeating: .due(completed: 1, total: 1), count: 3) + Array(repeating: .nothingDue, count: 4))
+        #expect(report.adherence.total == .due(completed: 3, total: 3))
+        #expect(report.activities.map(\.activityId) == ["med"], "it counted for part of the week")
+    }
+
     @Test func quarterAndYearBucketsSumTheirDays() throws {
         let test = try InsightsStore("""
             title: Daily

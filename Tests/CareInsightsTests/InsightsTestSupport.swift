@@ -39,8 +39,11 @@ struct InsightsStore {
     let store: CareStore
 
     init(_ yaml: String, importedOn day: String = "2026-01-01") throws {
+        try self.init(plan: try PlanDecoder(file: "plan.yaml").decode(yaml), importedOn: day)
+    }
+
+    init(plan: CarePlan, importedOn day: String) throws {
         store = try CareStore(path: folder.path("care.sqlite"))
-        let plan = try PlanDecoder(file: "plan.yaml").decode(yaml)
         try store.importPlan(plan, effective: date(day), clock: clock("\(day)T08:00"))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import CareInsights
 import CarePlanStore
 import Testing
@@ -122,6 +123,22 @@ activities:
         #expect(try drop(previous: 6, current: 7).isEmpty, "a rise is not a drop")
     }
 
+    @Test func thePreviousPeriodIsAsLongAsTheFinishedDays() throws {
+        let test = try store()
+        // Wednesday 11 March: 1–10 March are finished, so they are compared with 19–28 February.
+        // Before: all done but Thursday 19 to Saturday 21 (metformin 7 of 10, weigh-ins 2 of 3).
+        try doEverything(test, on: days(from: "2026-02-22", count: 7))
+        // Now: metformin on 3 of 10 days, every weigh-in (2, 5 and 9 March).
+        for day in ["2026-03-01", "2026-03-04", "2026-03-07"] { try test.done("metformin", on: day) }
+        for day in ["2026-03-02", "2026-03-05", "2026-03-09"] { try test.done("weigh", on: day) }
+        let messages = try test.report(.month, "2026-03-11", today: "2026-03-11").messages(.adherenceDrop)
+        #expect(messages.map(\.text) == ["Adherence 46 % over the last 10 days, down from 69 % in the 10 days before"])
+        #expect(messages.map(\.level) == [.warning])
+        #expect(messages.first?.numbers["previousCompleted"] == 9)
+        #expect(messages.first?.numbers["previousDue"] == 13)
+        #expect(messages.first?.numbers["days"] == 10)
+    }
+
     @Test func dropCountsOnlyFinishedDaysOfTheCurrentPeriod() throws {
         let test = try store()
         try doEverything(test, on: days(from: "2026-02-01", count: 35))  // to 7 March
@@ -129,16 +146,17 @@ activities:
         #expect(try test.report(.week, "2026-03-08", today: "2026-03-08").messages(.adherenceDrop).isEmpty)
     }
 
-    /// Pain on 1–14 February; the stretches done on the first 7 days, where pain was lower.
+    /// Pain on 1–14 February; the stretches done every other day, when pain was lower.
     func association(withoutDays: Int) throws -> InsightsReport {
         let test = try store()
         let with: [Double] = [2, 1, 2, 3, 2, 1, 2], without: [Double] = [5, 4, 5, 6, 5, 4, 5]
-        for (index, day) in days(from: "2026-02-01", count: 7).enumerated() {
-            try test.done("stretch", on: day)
-            try test.readings("pain", on: day, [with[index]])
-        }
-        for (index, day) in days(from: "2026-02-08", count: withoutDays).enumerated() {
-            try test.readings("pain", on: day, [without[index]])
+        for (index, day) in days(from: "2026-02-01", count: 14).enumerated() {
+            if index % 2 == 0 {
+                try test.done("stretch", on: day)
+                try test.readings("pain", on: day, [with[index / 2]])
+            } else if index / 2 < withoutDays {
+                try test.readings("pain", on: day, [without[index / 2]])
+            }
         }
         return try test.report(.month, "2026-02-01", today: "2026-03-15")
     }
@@ -160,11 +178,42 @@ activities:
         #expect(try association(withoutDays: 6).messages(.association).isEmpty, "6 days without is too few")
     }
 
+    @Test func aDifferenceMadeByAFewOutlyingDaysIsNotAnAssociation() throws {
+        let test = try InsightsStore("""
+            title: Fluids
+            activities:
+              - id: walk
+                kind: intervention
+                title: the walk
+                optional: true
+                schedule: {start: 2026-02-01, daily: 1}
+              - id: fluid
+                kind: assessment
+                title: Fluid intake
+                schedule: {start: 2026-02-01, daily: 1}
+                measure: {type: integer, unit: mL, range: [0, 1000], aggregate: sum}
+            """, importedOn: "2026-02-01")
+        // The walk on every fourth day, each with about 500 mL; the other days about the same,
+        // except six with 1000 mL. The means differ by 143 mL (a t of 2.8), the typical day does not.
+        let with: [Double] = [500, 505, 495, 500, 510, 490, 500]
+        let without: [Double] = [480, 1000, 485, 490, 495, 1000, 500, 505, 510, 1000, 515, 520, 498, 1000, 502, 488, 1000, 512, 493, 1000, 507]
+        var withDays = with.makeIterator(), withoutDays = without.makeIterator()
+        for (index, day) in days(from: "2026-02-01", count: 28).enumerated() {
+            if index % 4 == 0 {
+                try test.done("walk", on: day)
+                try test.readings("fluid", on: day, [withDays.next()!])
+            } else {
+                try test.readings("fluid", on: day, [withoutDays.next()!])
+            }
+        }
+        #expect(try test.report(.month, "2026-02-01", today: "2026-03-15").messages(.association).isEmpty)
+    }
+
     @Test func messagesAreMostSevereFirstAndNarrowToAnActivity() throws {
         let test = try store()
         for (index, day) in days(from: "2026-02-01", count: 14).enumerated() {
-            if index < 7 { try test.done("stretch", on: day) }
-            try test.readings("pain", on: day, [index < 7 ? 1 : 5])
+            if index % 2 == 0 { try test.done("stretch", on: day) }
+            try test.readings("pain", on: day, [index % 2 == 0 ? 1 : 5])
         }
         try test.readings("temperature", on: "2026-02-13", [38.0])
         let report = try test.report(.month, "2026-02-01", today: "2026-02-15")
@@ -181,5 +230,39 @@ activities:
         #expect(pain.assessments.map(\.activityId) == ["pain"])
         #expect(pain.messages.allSatisfy { $0.concerns("pain") })
         #expect(throws: CarePlanError.self) { try test.report(.month, "2026-02-01", today: "2026-02-15", activity: "nope") }
+    }
+}
+
+@Suite struct NoiseTests {
+    /// Every sample plan's activities, moved to start on 1 January 2025 and never end: 42
+    /// activities whose histories are generated independently of each other.
+    static func samplePlans() throws -> CarePlan {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("sample-plans")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        var activities: [Activity] = []
+        for (index, file) in files.enumerated() {
+            let plan = try PlanDecoder.load(path: folder.appendingPathComponent(file).path)
+            for var activity in plan.shifted(byDays: date("2025-01-01").days(since: plan.start!)).activities {
+                activity.id += "-\(index)"
+                activity.schedule.end = nil
+                activities.append(activity)
+            }
+        }
+        return CarePlan(title: "Samples", activities: activities)
+    }
+
+    @Test func unrelatedActivitiesShowNoAssociations() throws {
+        let plan = try Self.samplePlans()
+        let test = try InsightsStore(plan: plan, importedOn: "2025-01-01")
+        let outcomes = HistoryGenerator(seed: 11, completion: 0.8).outcomes(for: try test.store.plan(), from: date("2025-01-01"),
+                                                                             through: date("2025-12-31"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        try test.store.insert(generated: outcomes)
+        // Each activity's history is drawn from its own random stream: any association is chance,
+        // however slowly readings drift or however misses bunch up.
+        for range in [InsightRange.quarter, .year] {
+            let report = try test.report(range, "2025-10-01", today: "2026-01-15")
+            #expect(report.messages(.association).map(\.text) == [], "\(range)")
+        }
     }
 }

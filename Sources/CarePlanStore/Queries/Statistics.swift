@@ -101,6 +101,19 @@ public struct DailyCounts: Hashable, Sendable {
     }
 }
 
+/// One activity over a span of days (inclusive), for `CareStore.outcomeCounts`.
+public struct ActivitySpan: Hashable, Sendable {
+    public var activityId: String
+    public var from: LocalDate
+    public var through: LocalDate
+
+    public init(activityId: String, from: LocalDate, through: LocalDate) {
+        self.activityId = activityId
+        self.from = from
+        self.through = through
+    }
+}
+
 extension CareStore {
     /// Per-bucket statistics of one measure field of `activityId` from `from` through `through`,
     /// oldest bucket first; buckets without readings are absent (never zeros). Readings without a
@@ -118,10 +131,10 @@ extension CareStore {
             // bucket's last reading is the one whose next row is in another bucket, or has none.
             // LEAD over that same order needs no sort, unlike ranking within each bucket.
             let statement = try db.cachedStatement(sql: """
-                SELECT bucket, COUNT(*), MIN(value), MAX(value), SUM(value), AVG(value), MAX(CASE WHEN next IS NOT bucket THEN value END)
+                SELECT bucket, COUNT(*), MIN(value), MAX(value), SUM(value), AVG(value), MAX(CASE WHEN nextBucket IS NOT bucket THEN value END)
                 FROM (
                     SELECT \(bucket.sqlDayNumber("o.date")) AS bucket, v.value AS value,
-                           LEAD(\(bucket.sqlDayNumber("o.date"))) OVER (ORDER BY o.date, o.occurrence) AS next
+                           LEAD(\(bucket.sqlDayNumber("o.date"))) OVER (ORDER BY o.date, o.occurrence) AS nextBucket
                     FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id AND v.name = ?
                     WHERE o.activityId = ? AND o.date >= ? AND o.date <= ? AND v.value IS NOT NULL
                 )
@@ -160,6 +173,18 @@ extension CareStore {
                 counts[id] = perDay
             }
             return DailyCounts(first: from, last: through, counts: counts)
+        }
+    }
+
+    /// How many outcomes each span holds, in order: one index-only COUNT per span, in one read.
+    public func outcomeCounts(_ spans: [ActivitySpan]) throws -> [Int] {
+        try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT COUNT(*) FROM outcome WHERE activityId = ? AND date >= ? AND date <= ?")
+            return try spans.map { span in
+                guard span.from <= span.through else { return 0 }
+                statement.setUncheckedArguments([span.activityId, span.from.iso, span.through.iso])
+                return try Int.fetchOne(statement) ?? 0
+            }
         }
     }
 

@@ -7,21 +7,23 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fill a database with a plan and deterministic, realistic history ending now.",
         discussion: """
-            The plan is moved so that it starts --days days before today; the same plan, days, completion, \
-            seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, \
+            The plan is moved so that it starts on the first of the --days days that end today; the same \
+            plan, days, completion, seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, \
             so recorded data is never mixed with made-up data.
             """)
 
     @Option(name: .long, help: ArgumentHelp("The plan file to replay, e.g. sample-plans/hypertension.yaml.", valueName: "plan.yaml"))
     var plan: String
-    @Option(name: .long, help: "Days of history, ending today (1 to 36600).") var days: Int
+    @Option(name: .long, help: "Days of history, ending today (1 to 10980, 30 years).") var days: Int
     @Option(name: .long, help: "The share of due occurrences done, 0 to 1.") var completion = 0.9
     @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
     // Required, unlike other commands: made-up history must never land in the default database.
     @Option(name: .long, help: ArgumentHelp("The database file to fill (required).", valueName: "path"))
     var db: String
 
-    static let maximumDays = 36_600
+    // The whole history is built in memory before it is written (about 200 bytes an outcome), so
+    // the cap keeps even a dense plan's history to a few hundred megabytes.
+    static let maximumDays = 10_980
 
     func validate() throws {
         guard (1...Self.maximumDays).contains(days) else {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CareInsights
 import CarePlanStore
-import Foundation
 
 // Lets --range take week|month|quarter|year; ArgumentParser lists them when another word is given.
 extension InsightRange: ExpressibleByArgument {}
@@ -16,7 +15,7 @@ struct Insights: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Option(name: .long, help: ArgumentHelp("The period: week, month, quarter or year.", valueName: "range"))
+    @Option(name: .long, help: ArgumentHelp("The period to show.", valueName: "range"))
     var range: InsightRange = .week
     @Option(name: .long, help: ArgumentHelp("A day inside the period to show: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
     var date: String?
@@ -31,17 +30,6 @@ struct Insights: ParsableCommand {
         let plan = try careStore.plan()
         if plan.isEmpty { throw CarePlanError.noPlan(path: careStore.path) }
         let report = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan)
-        if let n = ProcessInfo.processInfo.environment["TMP_REPEAT"].flatMap(Int.init) {
-            var times: [Double] = []
-            for _ in 0..<n {
-                let t = Date()
-                _ = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan)
-                times.append(Date().timeIntervalSince(t) * 1000)
-            }
-            times.sort()
-            let t = Date(); _ = try careStore.plan(); let planMs = Date().timeIntervalSince(t) * 1000
-            FileHandle.standardError.write("report median \(times[n/2]) ms min \(times[0]) plan \(planMs) ms\n".data(using: .utf8)!)
-        }
         if json {
             try JSONOutput.print(InsightsJSON(report))
         } else {

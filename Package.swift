@@ -61,6 +61,20 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // `swift run -c release careplan-bench`: builds 30-day, 1-year and 10-year histories and times
+        // the first frame, day and week switches and insights against their targets (issue 4).
+        .executableTarget(
+            name: "careplan-bench",
+            dependencies: [
+                "Dashboard",
+                "CareInsights",
+                "CarePlanStore",
+                "TerminalUI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/careplan-bench"
+        ),
         .testTarget(
             name: "CarePlanStoreTests",
             dependencies: ["CarePlanStore"]
@@ -75,7 +89,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CareInsights", "CarePlanStore", "TerminalUI"]
+            dependencies: ["Dashboard", "CareInsights", "CarePlanStore", "TerminalUI"],
+            // Golden frames, read through #filePath rather than bundled.
+            exclude: ["Expected"]
         ),
         // Runs the built `careplan` binary as a user would.
         .testTarget(

@@ -105,3 +105,25 @@ import TerminalUI
         #expect(state.undoStack.isEmpty)
     }
 }
+
+/// A day switch inside the week reuses what is loaded; anything else loads afresh.
+@Suite struct DataReuseTests {
+    @Test func aDaySwitchInsideTheWeekKeepsTheWeekAndReport() throws {
+        let fixture = try DashboardFixture()
+        let plan = try fixture.store.plan()
+        let saturday = try DashboardData.load(from: fixture.store, date: fixture.today, plan: plan, insights: (.week, fixture.today))
+        let friday = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -1), plan: plan,
+                                            insights: (.week, fixture.today), reusing: saturday)
+        #expect(friday.week == saturday.week)
+        #expect(friday.insights == saturday.insights)
+        #expect(friday.selectedDate.iso == "2026-11-20")
+        // The latest readings are looked up for the new day: Friday's pain was 3, Saturday's 4.
+        #expect(friday.latest["pain"]?.values.first?.value == 3)
+        #expect(saturday.latest["pain"]?.values.first?.value == 4)
+        // Another week is loaded, not reused, and matches a fresh load.
+        let lastWeek = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), plan: plan,
+                                              insights: (.week, fixture.today), reusing: saturday)
+        #expect(lastWeek == (try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), plan: plan, insights: (.week, fixture.today))))
+        #expect(lastWeek.week[0].date.iso == "2026-11-09")
+    }
+}

@@ -37,9 +37,9 @@ extension CareStore {
         try read { db in
             var latest: [String: Outcome] = [:]
             for id in activityIds {
-                let row = try Row.fetchOne(db, sql: """
+                let row = try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT date FROM outcome WHERE activityId = ? AND date <= ? ORDER BY date DESC LIMIT 1
-                    """, arguments: [id, date.iso])
+                    """), arguments: [id, date.iso])
                 guard let day: String = row?["date"], let found = LocalDate(iso: day) else { continue }
                 latest[id] = try OutcomeQuery.fetch(db, activityId: id, from: found, to: found).last
             }

@@ -13,11 +13,14 @@ enum OutcomeQuery {
         if let from { conditions.append("o.date >= ?"); arguments.append(from.iso) }
         if let to { conditions.append("o.date <= ?"); arguments.append(to.iso) }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let records = try OutcomeRecord.fetchAll(db, sql: "SELECT o.* FROM outcome o \(filter) ORDER BY o.date, o.activityId, o.occurrence",
-                                                 arguments: StatementArguments(arguments))
-        let values = try OutcomeValueRecord.fetchAll(db, sql: """
+        // Cached statements: the same few query shapes run on every frame, and preparing them anew
+        // was a quarter of a day switch.
+        let records = try OutcomeRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT o.* FROM outcome o \(filter) ORDER BY o.date, o.activityId, o.occurrence"),
+            arguments: StatementArguments(arguments))
+        let values = try OutcomeValueRecord.fetchAll(db.cachedStatement(sql: """
             SELECT v.* FROM outcomeValue v JOIN outcome o ON o.id = v.outcomeId \(filter) ORDER BY v.outcomeId, v.position
-            """, arguments: StatementArguments(arguments))
+            """), arguments: StatementArguments(arguments))
         let valuesByOutcome = Dictionary(grouping: values, by: \.outcomeId)
         return records.map { record in
             Outcome(activityId: record.activityId, date: LocalDate(iso: record.date)!, occurrence: record.occurrence,

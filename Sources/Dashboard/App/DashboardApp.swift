@@ -38,11 +38,13 @@ public final class DashboardApp {
         var state = AppState(today: now.today)
         var plan = try store.plan()
         var size = backend.size
-        func load() throws -> DashboardData {
+        /// `moved`: only the selection moved, nothing was written, so loaded data may be reused.
+        func load(moved: Bool = false) throws -> DashboardData {
             let insights = Screen.showsInsights(state: state, width: size.width, height: size.height) ? (state.insightsRange, state.today) : nil
-            return try DashboardData.load(from: store, date: state.selectedDate, plan: plan, insights: insights)
+            return try DashboardData.load(from: store, date: state.selectedDate, plan: plan, insights: insights, reusing: moved ? data : nil)
         }
-        var data = try load()
+        var data = try DashboardData.load(from: store, date: state.selectedDate, plan: plan,
+                                          insights: Screen.showsInsights(state: state, width: size.width, height: size.height) ? (state.insightsRange, state.today) : nil)
 
         while !state.quit {
             let (width, height) = backend.size
@@ -55,6 +57,7 @@ public final class DashboardApp {
             backend.draw(Screen.render(state: state, data: data, samples: samples, context: context, width: width, height: height))
 
             var reloadPlan = false
+            var moved = false
             let shown = (state.selectedDate, state.focus, state.insightsRange)
             if let key = backend.readKey(timeout: 500) {
                 if key == .resize {
@@ -69,6 +72,7 @@ public final class DashboardApp {
                     if case .importPlan = command { reloadPlan = true }
                 }
                 if commands.isEmpty, shown == (state.selectedDate, state.focus, state.insightsRange) { continue }
+                moved = commands.isEmpty
             } else {
                 now = try clock()
                 if !state.rollOver(to: now.today), watcher?.hasChanged() != true {
@@ -77,7 +81,7 @@ public final class DashboardApp {
                 reloadPlan = true
             }
             if reloadPlan { plan = try store.plan() }
-            data = try load()
+            data = try load(moved: moved)
             state.clampSelections(to: data)
         }
     }

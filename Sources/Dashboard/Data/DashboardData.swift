@@ -23,7 +23,25 @@ public struct DashboardData: Equatable, Sendable {
     /// Loads the selected week; and the insights report for `insights` (range, today) when given.
     public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil,
                             insights: (range: InsightRange, today: LocalDate)? = nil) throws -> DashboardData {
+        try load(from: store, date: date, plan: plan, insights: insights, reusing: nil)
+    }
+
+    /// As `load`, but when only the selected day moved (nothing was written), the week's outcomes
+    /// and the insights report of `previous` are kept if they still cover `date`: a day switch
+    /// inside a week then costs one lookup per assessment instead of the whole week and report.
+    public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot?,
+                            insights: (range: InsightRange, today: LocalDate)?, reusing previous: DashboardData?) throws -> DashboardData {
         let plan = try plan ?? store.plan()
+        if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
+           insights == nil || (previous.insights?.period.range == insights?.range && previous.insights?.period.contains(date) == true
+                               && previous.insights?.today == insights?.today) {
+            let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
+            var data = previous
+            data.selectedDate = date
+            data.latest = try store.latestOutcomes(of: assessmentIds, onOrBefore: date)
+            if insights == nil { data.insights = nil }
+            return data
+        }
         let monday = date.adding(days: -(date.weekday.rawValue - 1))
         let sunday = monday.adding(days: 6)
         let outcomes = try store.outcomes(from: monday, to: sunday)

@@ -1,0 +1,114 @@
+import CarePlanStore
+import Foundation
+
+/// The whole run, in the parent process: build the histories, measure each in child processes,
+/// print the table, write the JSON.
+struct Benchmark {
+    let options: Options
+
+    func run() throws {
+        let machine = MachineFacts.current()
+        print("careplan-bench · \(machine.processors) CPUs · \(machine.cpuModel) · \(machine.memoryTotal) · \(machine.swiftVersion) · SQLite \(machine.sqliteVersion) · \(machine.buildConfiguration) build")
+        if MachineFacts.isDebugBuild {
+            print("warning: this is a debug build; the targets are for release (swift run -c release careplan-bench)")
+        }
+        let loadAtStart = MachineFacts.loadAverage()
+        print(String(format: "load average %.2f at start", loadAtStart) + (loadAtStart > 0.5 ? " — something else is running; timings will be noisy" : ""))
+        print("now pinned at \(PinnedClock.description); 120×40 frames in the dark theme")
+
+        _ = try DashboardCases.darkTheme()  // fail before building anything when themes/ is missing
+        let folder = try FortyActivityPlan.samplesFolder()
+        let (plan, sources) = try FortyActivityPlan.build(from: folder)
+        let fingerprint = try FortyActivityPlan.fingerprint(plan)
+        let interventions = plan.activities.filter { $0.kind == .intervention }.count
+        print("plan: \(plan.activities.count) activities (\(interventions) interventions, \(plan.activities.count - interventions) assessments) from \(folder)/ \(sources.joined(separator: ", "))")
+
+        var specs = HistorySpec.all(today: PinnedClock.clock.today)
+        if options.quick { specs = specs.filter { $0.days <= 366 } }
+        let (workFolder, cached) = try prepareFolder()
+        defer {
+            if !cached && !options.keep { try? FileManager.default.removeItem(atPath: workFolder) }
+        }
+
+        var histories: [BuiltHistory] = []
+        for spec in specs {
+            let built = try ChildJob(kind: .build, path: workFolder, label: spec.label, days: spec.days, cached: cached)
+                .spawn(as: BuiltHistory.self)
+            if built.reused {
+                print("\(spec.label): REUSING cached history \(built.path) (\(ReportTable.grouped(built.outcomes)) outcomes), built by an earlier run; delete it or drop --cache to build fresh")
+            } else {
+                print("\(spec.label): built \(ReportTable.grouped(built.outcomes)) outcomes over \(spec.days) days in \(ReportTable.number(built.generateSeconds)) s generating + \(ReportTable.number(built.insertSeconds)) s writing (\(ReportTable.number(Double(built.fileBytes) / 1_000_000, decimals: 1)) MB)")
+            }
+            histories.append(built)
+        }
+
+        let runs = options.runs ?? options.defaultRuns, warmups = options.warmups ?? options.defaultWarmups
+        print("measuring: \(runs) runs after \(warmups) warm-up\(warmups == 1 ? "" : "s") each (fewer for cases slower than the time budget), each history in fresh child processes")
+        var dashboard: [DashboardResult] = [], insights: [InsightsResult] = []
+        for history in histories {
+            let job = { (kind: ChildJob.Kind) in
+                ChildJob(kind: kind, path: history.path, label: history.label, runs: runs, warmups: warmups)
+            }
+            let frames = try job(.dashboard).spawn(as: DashboardResult.self)
+            print("\(history.label): dashboard measured (first frame \(ReportTable.number(frames.firstFrame.median)) ms)")
+            dashboard.append(frames)
+            let report = try job(.insights).spawn(as: InsightsResult.self)
+            print("\(history.label): insights measured (year \(ReportTable.number(report.ranges.last?.engine.median)) ms)")
+            for range in report.ranges where !range.mismatches.isEmpty {
+                print("warning: \(history.label) \(range.range): the SQL floor does not read what the engine reports:\n  " + range.mismatches.joined(separator: "\n  "))
+            }
+            // The engine does more than its SQL, so a floor well above it runs queries the engine no longer does.
+            for range in report.ranges where range.floor.median > 1.25 * range.engine.median && range.floor.median > 0.5 {
+                print("warning: \(history.label) \(range.range): the SQL floor (\(ReportTable.number(range.floor.median)) ms) is slower than the engine (\(ReportTable.number(range.engine.median)) ms); check InsightsQueries.swift still mirrors the engine")
+            }
+            insights.append(report)
+            for (group, peak, hwm) in [("dashboard", frames.peakRSSKiB, frames.peakHWMKiB), ("insights", report.peakRSSKiB, report.peakHWMKiB)] {
+                if let hwm, peak - hwm > 1024 {
+                    print("warning: \(history.label) \(group): ru_maxrss \(peak) KiB but VmHWM \(hwm) KiB; the peak was inherited from the parent (\(PeakMemory.kibibytes()) KiB)")
+                }
+            }
+        }
+        if options.showFrame, let last = dashboard.last {
+            print("\nfirst frame at \(last.label):\n\(last.frameText)")
+        }
+
+        let loadAtEnd = MachineFacts.loadAverage()
+        let rows = Targets.rows(dashboard: dashboard, insights: insights)
+        let checks = Targets.checks(rows: rows)
+        print("\n" + ReportTable.histories(histories))
+        print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
+        print("Insights: the engine's report; via GRDB = the same SQL through CareStore's methods; SQL floor = the same SQL through SQLite's C API; ratio = median / floor.\n")
+        print(ReportTable.rows(rows))
+        if let last = dashboard.last {
+            let mb = { (kib: Int) in ReportTable.number(Targets.megabytes(kib), decimals: 1) + " MB" }
+            print("\nDashboard memory at \(last.label): \(mb(last.startRSSKiB)) when the process started (runtime, libraries), \(mb(last.baselineRSSKiB)) before the store opened (Foundation's calendar and time zone data, the theme), \(mb(last.peakRSSKiB)) peak.")
+        }
+        print("\nTargets (issue 4)\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
+        print(ReportTable.targets(checks))
+        // The end figure includes this run's own single-threaded load (about +0.1 to +0.2).
+        print(String(format: "\nload average %.2f at start, %.2f at end (this run included)", loadAtStart, loadAtEnd)
+              + (loadAtStart > 0.5 ? "; others were using the CPUs, so the timings are pessimistic" : ""))
+
+        for index in dashboard.indices { dashboard[index].frameText = "" }
+        let planFacts = BenchmarkReport.PlanFacts(title: plan.title, activities: plan.activities.count, interventions: interventions,
+                                                  assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
+        let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
+                                     histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))
+        print("\nJSON written to \(options.jsonPath)")
+        if !cached && options.keep { print("databases kept in \(workFolder)") }
+    }
+
+    /// `--cache DIR` (created if needed), else a fresh folder under the system's temporary directory.
+    func prepareFolder() throws -> (path: String, cached: Bool) {
+        if let cache = options.cacheDirectory {
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            return (cache, true)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return (folder, false)
+    }
+}

@@ -1,0 +1,95 @@
+import CareInsights
+import CarePlanStore
+
+/// The SQL one insights report runs, with its arguments, worked out from the plan the way
+/// `InsightsEngine.report` works them out (Sources/CareInsights/InsightsReport.swift, Adherence.swift,
+/// Statistics.swift, and the store's Sources/CarePlanStore/Queries/Statistics.swift).
+///
+/// A copy, because the engine keeps its query plan private. Keep it in step: `InsightsCases`
+/// checks what the floor reads against the report and warns when the floor is slower than the
+/// engine, the two signs that the engine's queries have changed and this file has not.
+struct InsightsQueries {
+    /// Copies of the engine's internal constants (`MessageRules.streakLookBack`, `.readingWindow`).
+    static let streakLookBack = 60
+    static let readingWindow = 7
+
+    struct Span { let activityId: String; let from: LocalDate; let through: LocalDate }
+    struct Statistics { let activityId: String; let field: String; let from: LocalDate; let through: LocalDate }
+
+    let period: InsightPeriod
+    /// `CareStore.completedCounts`: per intervention, completions per day (one GROUP BY each).
+    var dailyCounts: [Span] = []
+    /// `CareStore.outcomeCounts`: completions over the days before the period (one COUNT each).
+    var spanCounts: [Span] = []
+    /// `CareStore.statistics(by: .day)`: per numeric field, per-day statistics.
+    var statistics: [Statistics] = []
+
+    var statementCount: Int { dailyCounts.count + spanCounts.count + statistics.count }
+
+    init(plan: PlanSnapshot, range: InsightRange, date: LocalDate, today: LocalDate) {
+        period = range.period(containing: date)
+        let end = min(period.last, today)
+        let reference = max(end, period.first)
+
+        let lastFinished = end == today ? end.adding(days: -1) : end
+        let finished = max(lastFinished.days(since: period.first) + 1, 0)
+        let countsFrom = min(period.first, end.adding(days: -(Self.streakLookBack - 1)))
+        let previousFrom = period.first.adding(days: -finished)
+        if countsFrom <= end {
+            var seen = Set<String>()
+            for history in plan.histories where history.kind == .intervention && seen.insert(history.id).inserted {
+                dailyCounts.append(Span(activityId: history.id, from: countsFrom, through: end))
+            }
+        }
+        let previousLast = period.first.adding(days: -1)
+        if previousFrom <= previousLast {
+            let counted = plan.histories.filter { $0.kind == .intervention && $0.versions.contains { $0.activity.countsInAdherence } }
+            for history in counted {
+                for segment in Self.segments(of: history, first: previousFrom, last: previousLast) where segment.activity.countsInAdherence {
+                    spanCounts.append(Span(activityId: history.id, from: segment.first, through: segment.last))
+                }
+            }
+        }
+        let dailyFrom = min(end.adding(days: -(Self.readingWindow - 1)), period.first)
+        let quantities: Set<Measure.ValueType> = [.number, .integer, .scale]
+        for history in plan.histories where history.kind == .assessment {
+            guard let measure = history.activity(on: reference).measure, quantities.contains(measure.type) else { continue }
+            for field in measure.fields where dailyFrom <= period.last {
+                statistics.append(Statistics(activityId: history.id, field: field.name, from: dailyFrom, through: period.last))
+            }
+        }
+    }
+
+    /// `DueTable.segments`: the days split by the version governing them.
+    static func segments(of history: ActivityHistory, first: LocalDate, last: LocalDate) -> [(first: LocalDate, last: LocalDate, activity: Activity)] {
+        let versions = history.versions
+        return versions.indices.compactMap { index in
+            let from = index == 0 ? first : max(first, versions[index].effectiveFrom)
+            let until = index + 1 < versions.count ? min(last, versions[index + 1].effectiveFrom.adding(days: -1)) : last
+            return from <= until ? (from, until, versions[index].activity) : nil
+        }
+    }
+
+    // MARK: The SQL, copied from Sources/CarePlanStore/Queries/Statistics.swift
+
+    static let dailyCountsSQL = """
+        SELECT CAST(julianday(date) - 2440587.5 AS INTEGER), COUNT(*) FROM outcome
+        WHERE activityId = ? AND date >= ? AND date <= ? GROUP BY date
+        """
+
+    static let spanCountSQL = "SELECT COUNT(*) FROM outcome WHERE activityId = ? AND date >= ? AND date <= ?"
+
+    /// `DateBucket.day.sqlDayNumber("o.date")`, which is internal to the store.
+    static let dayNumber = "CAST(julianday(o.date) - 2440587.5 AS INTEGER)"
+
+    static let dailyStatisticsSQL = """
+        SELECT bucket, COUNT(*), MIN(value), MAX(value), SUM(value), AVG(value), MAX(CASE WHEN nextBucket IS NOT bucket THEN value END)
+        FROM (
+            SELECT \(dayNumber) AS bucket, v.value AS value,
+                   LEAD(\(dayNumber)) OVER (ORDER BY o.date, o.occurrence) AS nextBucket
+            FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id AND v.name = ?
+            WHERE o.activityId = ? AND o.date >= ? AND o.date <= ? AND v.value IS NOT NULL
+        )
+        GROUP BY bucket ORDER BY bucket
+        """
+}

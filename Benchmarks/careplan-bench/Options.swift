@@ -1,0 +1,105 @@
+import Foundation
+
+/// The benchmark's command line. Parsed by hand: a dozen flags do not justify pulling the
+/// argument parser into a target whose only job is to be timed.
+struct Options {
+    /// `--quick`: fewer runs and at most one year of history, for a smoke run in about a minute.
+    var quick = false
+    var jsonPath = "benchmark-results.json"
+    /// `--cache DIR`: keep built histories in DIR and reuse them on later runs (always announced).
+    /// Without it every run builds fresh databases, so a change to the generator or the schema
+    /// can never be measured against a stale file.
+    var cacheDirectory: String?
+    /// `--keep`: leave the temporary folder (and its databases) behind for inspection.
+    var keep = false
+    var runs: Int?
+    var warmups: Int?
+    /// `--show-frame`: print the largest history's first frame, to see what was timed.
+    var showFrame = false
+    /// Internal: run one measurement group in this process and print its JSON (see ChildProcess).
+    var child: ChildJob?
+
+    static let usage = """
+        usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
+
+        Builds 30-day, 1-year and 10-year histories of a 40-activity plan (from sample-plans/) ending at
+        2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
+        insights (with their bare-SQLite floors), and prints a table against issue 4's targets.
+
+          --quick        7 runs after 1 warm-up, histories of 30 days and 1 year only
+          --json PATH    where to write the results as JSON (default: benchmark-results.json)
+          --cache DIR    reuse histories built by an earlier run with --cache DIR (announced when used)
+          --keep         keep the temporary folder with the databases
+          --runs N       timed runs per measurement (default 21; slow cases use fewer, within a time budget)
+          --warmups N    untimed runs first (default 3)
+          --show-frame   print the largest history's first frame
+
+        One step on its own (what the benchmark runs as child processes; handy under perf or valgrind):
+          careplan-bench --child dashboard|insights --db FILE [--label 10y] [--runs N] [--warmups N] [--case NAME]
+            (--case: first-frame, day-switch, week-switch; or week, month, quarter, year, year-floor...)
+          careplan-bench --child build --db FOLDER --label 10y --days 3652 [--cached]
+        """
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var childKind: String?
+        var childPath: String?
+        var childLabel = "db"
+        var childDays = 0
+        var childCached = false
+        var childCase: String?
+        var rest = arguments.dropFirst()[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
+            return next
+        }
+        func count(_ flag: String) throws -> Int {
+            let text = try value(flag)
+            guard let number = Int(text), number >= 0 else { throw UsageError("\(flag) takes a whole number ≥ 0, got '\(text)'") }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": options.quick = true
+            case "--json": options.jsonPath = try value(argument)
+            case "--cache": options.cacheDirectory = try value(argument)
+            case "--keep": options.keep = true
+            case "--runs":
+                options.runs = try count(argument)
+                if options.runs == 0 { throw UsageError("--runs must be at least 1") }
+            case "--warmups": options.warmups = try count(argument)
+            case "--show-frame": options.showFrame = true
+            case "--child": childKind = try value(argument)
+            case "--path", "--db": childPath = try value(argument)
+            case "--label": childLabel = try value(argument)
+            case "--days": childDays = try count(argument)
+            case "--cached": childCached = true
+            case "--case": childCase = try value(argument)
+            case "-h", "--help": throw UsageError(nil)
+            default: throw UsageError("unknown option '\(argument)'")
+            }
+        }
+        if let childKind {
+            guard let kind = ChildJob.Kind(rawValue: childKind) else {
+                throw UsageError("--child takes build, dashboard or insights, got '\(childKind)'")
+            }
+            guard let childPath else { throw UsageError("--child needs --db PATH (a folder for build)") }
+            if kind == .build, childDays < 1 { throw UsageError("--child build needs --days N") }
+            options.child = ChildJob(kind: kind, path: childPath, label: childLabel,
+                                     runs: options.runs ?? options.defaultRuns, warmups: options.warmups ?? options.defaultWarmups,
+                                     days: childDays, cached: childCached, only: childCase)
+        } else if childPath != nil {
+            throw UsageError("--db is only for --child; the benchmark builds its own databases")
+        }
+        return options
+    }
+
+    var defaultRuns: Int { quick ? 7 : 21 }
+    var defaultWarmups: Int { quick ? 1 : 3 }
+}
+
+/// A bad command line; `message` nil means "show the usage" (for --help).
+struct UsageError: Error {
+    let message: String?
+    init(_ message: String?) { self.message = message }
+}

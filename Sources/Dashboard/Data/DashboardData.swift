@@ -20,6 +20,14 @@ public struct DashboardData: Equatable, Sendable {
     /// queries only what it shows).
     public var insights: InsightsReport?
 
+    /// The report's assessment values in the order Insights lists and charts them: the most
+    /// readings in the period first (blood pressure twice a day before a weekly weigh-in), plan
+    /// order among equals.
+    public var chartFields: [FieldInsight] {
+        guard let fields = insights?.assessments else { return [] }
+        return fields.enumerated().sorted { ($0.element.overall?.count ?? 0, -$0.offset) > ($1.element.overall?.count ?? 0, -$1.offset) }.map(\.element)
+    }
+
     /// Loads the selected week; and the insights report for `insights` (range, today) when given.
     public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil,
                             insights: (range: InsightRange, today: LocalDate)? = nil) throws -> DashboardData {

@@ -18,12 +18,12 @@ enum InsightsPane {
         drawHeader(inner, state: state, report: report, context: context, into: &buffer)
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         let (charts, side) = body.splitLeft(body.width * 3 / 5)
-        let fields = report.assessments
+        let fields = data.chartFields
         let chosen = fields.isEmpty ? nil : fields[state.insightsAssessment % fields.count]
         let (barArea, lineArea) = charts.splitTop(charts.height / 2)
         drawBars(barArea.inset(horizontal: 0), report: report, chosen: chosen, context: context, into: &buffer)
         drawLine(lineArea, report: report, chosen: chosen, context: context, into: &buffer)
-        drawSide(side.inset(horizontal: 1), report: report, selected: state.insightsAssessment, context: context, into: &buffer)
+        drawSide(side.inset(horizontal: 1), report: report, fields: fields, selected: state.insightsAssessment, context: context, into: &buffer)
     }
 
     /// "week of 16 Nov", "November 2026", "Q4 2026", "2026".
@@ -151,13 +151,12 @@ enum InsightsPane {
     }
 
     /// Each charted field with a sparkline, its period figure and trend; then the messages.
-    static func drawSide(_ rect: Rect, report: InsightsReport, selected: Int, context: RenderContext, into buffer: inout Buffer) {
+    static func drawSide(_ rect: Rect, report: InsightsReport, fields: [FieldInsight], selected: Int, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         guard rect.width > 10 else { return }
         var y = rect.y
         buffer.write("Assessments", x: rect.x, y: y, style: theme[.title], clip: rect)
         y += 1
-        let fields = report.assessments
         let listRows = min(fields.count, max(1, (rect.height - 3) / 2))
         let first = min(max(0, selected - listRows / 2), max(0, fields.count - listRows))
         for (index, field) in fields.enumerated().dropFirst(first).prefix(listRows) {

@@ -3,8 +3,7 @@ import CarePlanStore
 import Dashboard
 import Foundation
 
-// Theme errors already say file:line:column and what is accepted.
-extension ThemeError: UserFacingError {}
+// An unknown theme name already says which themes there are.
 extension UnknownThemeError: UserFacingError {}
 
 // Bad input ends with exactly one line on stderr that says what was wrong and what is accepted,

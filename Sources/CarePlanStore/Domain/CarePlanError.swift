@@ -84,8 +84,8 @@ public enum CarePlanError: UserFacingError, Equatable {
     }
 }
 
-/// A problem in a plan file, at a place in it: `knee.yaml:14:9: schedule: ...`.
-public struct PlanFileError: UserFacingError, Equatable {
+/// A mistake at a place in a hand-written file (plans, themes): `knee.yaml:14:9: schedule: ...`.
+public struct FilePositionError: UserFacingError, Equatable {
     public var file: String
     public var line: Int
     public var column: Int
@@ -100,3 +100,6 @@ public struct PlanFileError: UserFacingError, Equatable {
 
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }
+
+/// A problem in a plan file.
+public typealias PlanFileError = FilePositionError

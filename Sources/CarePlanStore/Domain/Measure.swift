@@ -45,6 +45,9 @@ public struct Measure: Hashable, Sendable {
         }
     }
 
+    /// The decimals the field named `name` is shown with, if it sets any.
+    public func decimals(of name: String) -> Int? { fields.first { $0.name == name }?.decimals }
+
     /// Whether the plan file wrote this measure with a `fields:` list rather than top-level keys.
     public var isMultiValue: Bool { fields.count > 1 || fields.first?.name != "value" }
 }

@@ -42,7 +42,7 @@ public struct CommandRunner {
                                          note: note.isEmpty ? nil : note, clock: try clock())
             state.form = nil
             state.undoStack.append(.recorded(recorded.outcome, title: form.activity.title, replaced: recorded.replaced))
-            let decimals = { (name: String) in form.activity.measure?.fields.first { $0.name == name }?.decimals }
+            let decimals = { (name: String) in form.activity.measure?.decimals(of: name) }
             let shown = recorded.outcome.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / ")
             state.message = StatusMessage(text: "Saved \(form.activity.title): \(shown)", level: .info)
         case .undo(let entry):

@@ -4,21 +4,7 @@ import TerminalUI
 import Yams
 
 /// A mistake in a theme file, at the line and column where it was found.
-public struct ThemeError: Error, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(file):\(line):\(column): \(message)" }
-}
+public typealias ThemeError = FilePositionError
 
 /// Reads theme files (YAML; the format is in docs/themes.md) and fits a theme to the terminal.
 public enum ThemeFile {

@@ -52,7 +52,7 @@ struct Log: ParsableCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let recorded = try store.open().log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
-        let decimals = { (name: String) in recorded.activity.measure?.fields.first { $0.name == name }?.decimals }
+        let decimals = { (name: String) in recorded.activity.measure?.decimals(of: name) }
         let shown = recorded.outcome.values.map { value in
             value.display(decimals: decimals(value.name)) + (value.enteredUnit.map { unit in " (entered \(NumberText.string(value.enteredValue!)) \(unit))" } ?? "")
         }.joined(separator: " / ")

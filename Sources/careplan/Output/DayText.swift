@@ -65,6 +65,6 @@ enum DayText {
     }
 
     static func decimals(_ activity: Activity, _ field: String) -> Int? {
-        activity.measure?.fields.first { $0.name == field }?.decimals
+        activity.measure?.decimals(of: field)
     }
 }

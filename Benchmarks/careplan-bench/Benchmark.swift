@@ -37,7 +37,7 @@ struct Benchmark {
             if built.reused {
                 print("\(spec.label): REUSING cached history \(built.path) (\(ReportTable.grouped(built.outcomes)) outcomes), built by an earlier run; delete it or drop --cache to build fresh")
             } else {
-                print("\(spec.label): built \(ReportTable.grouped(built.outcomes)) outcomes over \(spec.days) days in \(ReportTable.number(built.generateSeconds)) s generating + \(ReportTable.number(built.insertSeconds)) s writing (\(ReportTable.number(Double(built.fileBytes) / 1_000_000, decimals: 1)) MB)")
+                print("\(spec.label): built \(ReportTable.grouped(built.outcomes)) outcomes over \(spec.days) days in \(ReportTable.number(built.seedSeconds)) s (\(ReportTable.number(Double(built.fileBytes) / 1_000_000, decimals: 1)) MB)")
             }
             histories.append(built)
         }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import CareSamples
 import Foundation
 
 /// One length of history to benchmark: "30d", "1y", "10y".
@@ -21,15 +22,13 @@ struct BuiltHistory: Codable, Sendable {
     var path: String
     var outcomes: Int
     var fileBytes: Int
-    /// Generating outcomes in memory, and writing them with `CareStore.insert(generated:)`; nil when reused.
-    var generateSeconds: Double?
-    var insertSeconds: Double?
+    /// Importing the plan, generating the history and writing it (`SampleHistory.seed`); nil when reused.
+    var seedSeconds: Double?
     /// True when the file came from `--cache` instead of being built by this run.
     var reused: Bool
 }
 
-/// Builds each history the way `careplan generate` does: the plan moved to start `days - 1` days
-/// before today, imported, then deterministic history from `HistoryGenerator` written in bulk.
+/// Builds each history the way `careplan generate` does (`SampleHistory.seed`).
 enum HistoryBuilder {
     static let seed: UInt64 = 2026
     static let completion = 0.9
@@ -42,7 +41,7 @@ enum HistoryBuilder {
             let count = try store.outcomeCount()
             if count > 0 {
                 return BuiltHistory(label: spec.label, days: spec.days, path: path, outcomes: count, fileBytes: fileSize(path),
-                                    generateSeconds: nil, insertSeconds: nil, reused: true)
+                                    seedSeconds: nil, reused: true)
             }
         }
         // Built under a temporary name and renamed when complete, so an interrupted build is never
@@ -58,25 +57,16 @@ enum HistoryBuilder {
 
     static func build(_ spec: HistorySpec, plan: CarePlan, at path: String) throws -> BuiltHistory {
         let clock = PinnedClock.clock
-        let begin = clock.today.adding(days: -(spec.days - 1))
-        let moved = plan.shifted(byDays: plan.start.map { begin.days(since: $0) } ?? 0)
         let timer = ContinuousClock()
-        var outcomes: [Outcome] = []
         var written = 0
-        var generate = Duration.zero, insert = Duration.zero
         // The store is closed (its WAL checkpointed into the file) before the file is renamed.
-        do {
+        let seconds = try timer.measure {
             let store = try CareStore(path: path)
-            try store.importPlan(moved, effective: begin, clock: clock)
-            let snapshot = try store.plan()
-            generate = try timer.measure {
-                outcomes = HistoryGenerator(seed: seed, completion: completion).outcomes(for: snapshot, days: spec.days, endingAt: clock)
-                if outcomes.isEmpty { throw BenchmarkError("the generator wrote no outcomes for \(spec.label)") }
-            }
-            insert = try timer.measure { written = try store.insert(generated: outcomes) }
+            written = try SampleHistory.seed(store, plan: plan, days: spec.days, seed: seed, completion: completion, clock: clock)
+            if written == 0 { throw BenchmarkError("the generator wrote no outcomes for \(spec.label)") }
         }
         return BuiltHistory(label: spec.label, days: spec.days, path: path, outcomes: written, fileBytes: fileSize(path),
-                            generateSeconds: generate.seconds, insertSeconds: insert.seconds, reused: false)
+                            seedSeconds: seconds.seconds, reused: false)
     }
 
     static func fileSize(_ path: String) -> Int {

@@ -30,12 +30,12 @@ enum ReportTable {
     }
 
     static func histories(_ histories: [BuiltHistory]) -> String {
-        var lines = ["history  days      outcomes   file MB  generate s  insert s  source",
-                     "-------  ----  ------------  --------  ----------  --------  ------"]
+        var lines = ["history  days      outcomes   file MB    seed s  source",
+                     "-------  ----  ------------  --------  --------  ------"]
         for h in histories {
             lines.append([pad(h.label, 7), pad("\(h.days)", 4, right: true), pad(grouped(h.outcomes), 12, right: true),
                           pad(number(Double(h.fileBytes) / 1_000_000, decimals: 1), 8, right: true),
-                          pad(number(h.generateSeconds), 10, right: true), pad(number(h.insertSeconds), 8, right: true),
+                          pad(number(h.seedSeconds), 8, right: true),
                           h.reused ? "cached (--cache)" : "built fresh"].joined(separator: "  "))
         }
         return lines.joined(separator: "\n")

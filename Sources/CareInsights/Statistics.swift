@@ -36,16 +36,8 @@ extension ReadingStatistics {
     /// Several buckets' statistics as one (in date order, so `last` is the last bucket's last);
     /// exact, because count, sum, min and max combine and the average is sum / count.
     static func combined(_ parts: [ReadingStatistics]) -> ReadingStatistics? {
-        guard var total = parts.first else { return nil }
-        for part in parts.dropFirst() {
-            total.count += part.count
-            total.sum += part.sum
-            total.min = Swift.min(total.min, part.min)
-            total.max = Swift.max(total.max, part.max)
-            total.last = part.last
-        }
-        total.average = total.sum / Double(total.count)
-        return total
+        guard let first = parts.first else { return nil }
+        return parts.dropFirst().reduce(first) { .merged($0, then: $1) }
     }
 }
 

@@ -12,7 +12,7 @@ do {
     var command = try Careplan.parseAsRoot()
     try command.run()
 } catch let error as any UserFacingError {
-    FileHandle.standardError.write(Data("careplan: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("careplan: \(CommandHints.line(for: error))\n".utf8))
     exit(1)
 } catch {
     let code = Careplan.exitCode(for: error)

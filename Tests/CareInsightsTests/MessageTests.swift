@@ -1,6 +1,7 @@
 import Foundation
 import CareInsights
 import CarePlanStore
+import CareSamples
 import Testing
 
 let messagePlan = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CarePlanStore
+@testable import CareSamples
 
 @Suite struct HistoryGeneratorTests {
     let berlin = TimeZone(identifier: "Europe/Berlin")!

@@ -25,7 +25,7 @@ import Testing
         let test = try TestStore.withSamplePlan()
         try test.store.markDone("ice-knee", date: today, clock: now)
         #expect(throws: DatabaseError.self) {
-            try test.store.pool.write { db in
+            try test.store.writer().write { db in
                 try db.execute(sql: "INSERT INTO outcome (activityId, date, occurrence, recordedAt, utcOffset) VALUES ('ice-knee', '2026-11-21', 0, 'x', 0)")
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import CarePlanStore
 
@@ -12,25 +13,99 @@ import Testing
         #expect(try files.attributesOfItem(atPath: folder.path("nested/careplan"))[.posixPermissions] as? Int == 0o700)
     }
 
-    @Test func theDatabaseIsInWALModeWithForeignKeys() throws {
+    @Test func theWriterUsesWALWithForeignKeysAndFullSync() throws {
         let test = try TestStore()
-        let (mode, keys) = try test.store.pool.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode")!, try Int.fetchOne(db, sql: "PRAGMA foreign_keys")!)
+        let (mode, keys, sync) = try test.store.writer().read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode")!, try Int.fetchOne(db, sql: "PRAGMA foreign_keys")!,
+             try Int.fetchOne(db, sql: "PRAGMA synchronous")!)
         }
         #expect(mode == "wal")
         #expect(keys == 1)
+        #expect(sync == 2)  // FULL
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedWithItsPath() throws {
         let folder = TemporaryFolder()
         let path = folder.path("notes.sqlite")
         try Data("shopping list: milk, eggs, bread, and more text to fill a page".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: CarePlanError.database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")) {
+        #expect(throws: StoreError.database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")) {
             _ = try CareStore(path: path)
         }
-        #expect(throws: CarePlanError.database(path: folder.url.path, message: "is a folder, not a database file")) {
+        #expect(throws: StoreError.database(path: folder.url.path, message: "is a folder, not a database file")) {
             _ = try CareStore(path: folder.url.path)
         }
+    }
+
+    /// Names, sizes and modification times of everything in the folder, and the folder's own. The
+    /// `-shm` file is only named: it is SQLite's shared-memory index, in which every WAL reader
+    /// takes a read mark (docs/storage.md); the database, its log and the folder must not change.
+    static func listing(_ folder: String) throws -> [String: String] {
+        let files = FileManager.default
+        var result: [String: String] = [:]
+        for name in try files.contentsOfDirectory(atPath: folder) + ["."] {
+            if name.hasSuffix("-shm") {
+                result[name] = "present"
+                continue
+            }
+            let attributes = try files.attributesOfItem(atPath: folder + "/" + name)
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            result[name] = "\(attributes[.size] ?? 0) \(modified)"
+        }
+        return result
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("photos.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "CREATE TABLE album (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO album (name) VALUES ('Holidays')") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listing = try Self.listing(folder.url.path)
+        #expect(throws: StoreError.foreign(path: path, tables: "album")) { _ = try CareStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try Self.listing(folder.url.path) == listing)
+    }
+
+    @Test func aStoreFromANewerCareplanIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("care.sqlite")
+        do {
+            let store = try CareStore(path: path)
+            try store.writer().write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+            try store.close()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listing = try Self.listing(folder.url.path)
+        #expect(throws: StoreError.newer(path: path)) { _ = try CareStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try Self.listing(folder.url.path) == listing)
+    }
+
+    @Test func readingTheStoreChangesNoFileAndNoFolder() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("care.sqlite")
+        do {
+            let store = try CareStore(path: path)
+            try store.importPlan(try decode(samplePlanYAML), effective: date("2026-11-01"), clock: clock("2026-11-01T08:00"))
+            try store.log("bp", inputs: ["128", "84"], date: date("2026-11-21"), clock: clock("2026-11-21T09:30"))
+            try store.close()
+        }
+        // The write-ahead log stays, emptied, so that readers never create it.
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listing = try Self.listing(folder.url.path)
+        do {
+            let store = try CareStore(path: path, createIfMissing: false)
+            _ = try store.plan()
+            _ = try store.day(date("2026-11-21"))
+            _ = try store.outcomes()
+            _ = try store.statistics(of: "bp", field: "systolic", from: date("2026-11-01"), through: date("2026-11-30"), by: .day)
+            try store.close()
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let after = try Self.listing(folder.url.path)
+        #expect(after == listing, "\(after) vs \(listing)")
     }
 
     @Test func theDefaultPathFollowsXDGAndCanBeOverridden() {

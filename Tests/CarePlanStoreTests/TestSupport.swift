@@ -109,6 +109,6 @@ extension TestStore {
     }
 
     func count(_ table: String) throws -> Int {
-        try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM \(table)")! }
+        try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM \(table)")! }
     }
 }

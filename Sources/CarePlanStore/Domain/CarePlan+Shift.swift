@@ -10,6 +10,12 @@ extension CarePlan {
         return plan
     }
 
+    /// The same plan moved so that its first activity starts on `day` (the first-run picker starts a
+    /// sample plan today; the demo and generated histories start it where their history begins).
+    public func starting(on day: LocalDate) -> CarePlan {
+        shifted(byDays: start.map { day.days(since: $0) } ?? 0)
+    }
+
     /// The first day any activity is scheduled.
     public var start: LocalDate? { activities.map(\.schedule.start).min() }
 }

@@ -4,7 +4,8 @@ public protocol UserFacingError: Error, CustomStringConvertible {}
 /// Everything a user can get wrong, each with the message that tells them what is accepted.
 ///
 /// The `description` is the single line the command line prints on stderr, so every case carries
-/// the facts needed to fix the problem: the id, the date, the range, the units that would do.
+/// the facts needed to fix the problem: the id, the date, the range, the units that would do. The
+/// store knows no commands: the command line and the dashboard add what to type or press.
 public enum CarePlanError: UserFacingError, Equatable {
     case invalidEnvironment(String)
     case invalidDate(String)
@@ -26,7 +27,6 @@ public enum CarePlanError: UserFacingError, Equatable {
     case endBeforeOutcomes(id: String, end: LocalDate, firstLater: LocalDate, count: Int)
     case versionBreaksOutcomes(id: String, effective: LocalDate, date: LocalDate, occurrence: Int)
     case kindChanged(id: String, from: Activity.Kind, to: Activity.Kind)
-    case database(path: String, message: String)
     case noPlan(path: String)
 
     public var description: String {
@@ -36,12 +36,10 @@ public enum CarePlanError: UserFacingError, Equatable {
             return "'\(text)' is not a date; expected YYYY-MM-DD, 'today' or 'yesterday'"
         case .unknownActivity(let id, let known):
             return known.isEmpty
-                ? "no activity '\(id)': the plan has no activities yet; import one with careplan import PLAN.yaml"
+                ? "no activity '\(id)': the plan has no activities yet"
                 : "no activity '\(id)'; known activities: \(known.joined(separator: ", "))"
         case .wrongKind(let id, let kind):
-            return kind == .intervention
-                ? "'\(id)' is an intervention: mark it with careplan done \(id)"
-                : "'\(id)' is an assessment: record it with careplan log \(id) VALUE..."
+            return "'\(id)' is an \(kind.rawValue)"
         case .notScheduled(let id, let date, let schedule):
             return "'\(id)' is not scheduled on \(date) (\(date.weekday.name)); its schedule: \(schedule)"
         case .futureDate(let date, let today):
@@ -50,10 +48,10 @@ public enum CarePlanError: UserFacingError, Equatable {
             return "'\(id)' has no occurrence \(occurrence) on \(date); occurrences that day: 0..\(count - 1)"
         case .allOccurrencesRecorded(let id, let date, let count):
             let which = count == 1 ? "the only occurrence of '\(id)' on \(date) is" : "all \(count) occurrences of '\(id)' on \(date) are"
-            return "\(which) already recorded; name one with --occurrence N to change it, or careplan reset \(id)"
+            return "\(which) already recorded"
         case .alreadyRecorded(let id, let date, let occurrence, let resettable):
             return "occurrence \(occurrence) of '\(id)' on \(date) is already done"
-                + (resettable ? "; careplan reset \(id) --date \(date) --occurrence \(occurrence) clears it" : " and cannot be changed ('\(id)' is not resettable)")
+                + (resettable ? "" : " and cannot be changed ('\(id)' is not resettable)")
         case .notRecorded(let id, let date, let occurrence):
             return "occurrence \(occurrence) of '\(id)' on \(date) has nothing recorded; nothing to reset"
         case .changedElsewhere(let id, let date, let occurrence):
@@ -76,10 +74,8 @@ public enum CarePlanError: UserFacingError, Equatable {
             return "'\(id)': the changed schedule effective \(effective) has no occurrence \(occurrence) on \(date), which has a recorded outcome; choose a later --effective date"
         case .kindChanged(let id, let from, let to):
             return "'\(id)' is an \(from) in the store and an \(to) in the file; an activity cannot change kind, give it a new id"
-        case .database(let path, let message):
-            return "\(path): \(message)"
         case .noPlan(let path):
-            return "no care plan in \(path) yet; import one with careplan import PLAN.yaml (see sample-plans/)"
+            return "no care plan in \(path) yet"
         }
     }
 }

@@ -3,6 +3,12 @@ public struct ActivityVersion: Hashable, Sendable {
     public var version: Int
     public var effectiveFrom: LocalDate
     public var activity: Activity
+
+    public init(version: Int, effectiveFrom: LocalDate, activity: Activity) {
+        self.version = version
+        self.effectiveFrom = effectiveFrom
+        self.activity = activity
+    }
 }
 
 /// Every version of one activity, oldest first; answers "which definition held on this day?".
@@ -11,6 +17,16 @@ public struct ActivityHistory: Hashable, Sendable, Identifiable {
     public var kind: Activity.Kind
     /// Sorted by (effectiveFrom, version).
     public var versions: [ActivityVersion]
+    /// The first day careplan followed it (the import that added it); days before it are not
+    /// reported as missed. Nil for histories built outside a store.
+    public var trackedFrom: LocalDate?
+
+    public init(id: String, kind: Activity.Kind, versions: [ActivityVersion], trackedFrom: LocalDate? = nil) {
+        self.id = id
+        self.kind = kind
+        self.versions = versions
+        self.trackedFrom = trackedFrom
+    }
 
     /// The version in force on `date`: the latest whose effective date is on or before it. Days
     /// before the first version's effective date belong to the first version (its schedule's
@@ -33,6 +49,16 @@ public struct PlanSnapshot: Hashable, Sendable {
     public var title: String
     public var patient: String?
     public var histories: [ActivityHistory]
+    /// Changes with every import or end: what a write checks to know the plan it validated against
+    /// is still the plan.
+    public var revision: Int
+
+    public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0) {
+        self.title = title
+        self.patient = patient
+        self.histories = histories
+        self.revision = revision
+    }
 
     public var isEmpty: Bool { histories.isEmpty }
 

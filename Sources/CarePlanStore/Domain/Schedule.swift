@@ -34,6 +34,18 @@ public struct Schedule: Hashable, Sendable {
         date >= start && (end.map { date <= $0 } ?? true)
     }
 
+    /// Whether anything can be recorded on `date`: a scheduled day, or any day of an as-needed one.
+    public func isOpen(on date: LocalDate) -> Bool {
+        covers(date) && (isAsNeeded || occurrences(on: date) > 0)
+    }
+
+    /// Whether occurrence `index` on `date` is an event an outcome may belong to: a due occurrence
+    /// of a scheduled day, or any entry of an as-needed activity within its dates. The one rule the
+    /// store checks for every outcome it writes, one by one, in bulk, or under a changed version.
+    public func hasEvent(on date: LocalDate, occurrence index: Int) -> Bool {
+        index >= 0 && covers(date) && (isAsNeeded || index < occurrences(on: date))
+    }
+
     /// How many occurrences are due on `date` (0 outside the schedule and for as-needed activities).
     public func occurrences(on date: LocalDate) -> Int {
         guard covers(date) else { return 0 }

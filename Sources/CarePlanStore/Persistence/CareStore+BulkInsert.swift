@@ -26,7 +26,16 @@ extension CareStore {
         var start = outcomes.startIndex
         while start < outcomes.endIndex {
             let end = min(start + max(batchSize, 1), outcomes.endIndex)
-            written += try write { db in try Self.insertBatch(outcomes[start..<end], db) }
+            written += try write { db in
+                guard try Self.revision(db) == plan.revision else {
+                    throw StoreError.database(path: path, message: "the plan changed while history was being written; \(written) outcomes were written before it")
+                }
+                let batch = outcomes[start..<end]
+                let count = try Self.insertBatch(batch, db)
+                let days = batch.map(\.date)
+                if let first = days.min(), let last = days.max() { try DaySummaries.rebuild(db, from: first, through: last) }
+                return count
+            }
             start = end
         }
         return written
@@ -38,12 +47,11 @@ extension CareStore {
         guard let history = histories[id] else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
         let activity = history.activity(on: outcome.date)
         let schedule = activity.schedule
-        guard schedule.covers(outcome.date), schedule.isAsNeeded || schedule.occurrences(on: outcome.date) > 0 else {
+        guard schedule.isOpen(on: outcome.date) else {
             throw CarePlanError.notScheduled(id: id, date: outcome.date, schedule: schedule.summary)
         }
-        let count = schedule.occurrences(on: outcome.date)
-        guard outcome.occurrence >= 0, schedule.isAsNeeded || outcome.occurrence < count else {
-            throw CarePlanError.noSuchOccurrence(id: id, date: outcome.date, occurrence: outcome.occurrence, count: count)
+        guard schedule.hasEvent(on: outcome.date, occurrence: outcome.occurrence) else {
+            throw CarePlanError.noSuchOccurrence(id: id, date: outcome.date, occurrence: outcome.occurrence, count: schedule.occurrences(on: outcome.date))
         }
         let fields = activity.measure?.fields ?? []
         guard outcome.values.count == fields.count else {

@@ -28,77 +28,102 @@ extension CareStore {
     /// Refused for activities that are not resettable.
     @discardableResult
     public func reset(_ id: String, date: LocalDate, occurrence: Int? = nil) throws -> Outcome {
-        try write { db in
-            let history = try Self.history(id, db, path: path)
+        try validated(id) { history in
             guard history.activity(on: date).resettable else { throw CarePlanError.notResettable(id: id) }
-            let recorded = try Self.outcomes(of: id, on: date, db)
-            let target = occurrence.map { n in recorded.first { $0.occurrence == n } } ?? recorded.last
-            guard let target else {
-                throw CarePlanError.notRecorded(id: id, date: date, occurrence: occurrence ?? 0)
+            return { db in
+                let recorded = try StoreReader.outcomes(of: id, on: date, db)
+                let target = occurrence.map { n in recorded.first { $0.occurrence == n } } ?? recorded.last
+                guard let target else {
+                    throw CarePlanError.notRecorded(id: id, date: date, occurrence: occurrence ?? 0)
+                }
+                try Self.delete(target, db)
+                return target
             }
-            try OutcomeRecord.deleteAll(db, keys: [["activityId": id, "date": date.iso, "occurrence": target.occurrence]])
-            return target
         }
     }
 
-    /// Checks the event exists and is open (or may be replaced), then writes the outcome, all in
-    /// one transaction: a rejected action writes nothing.
+    /// Checks the event exists and is open (or may be replaced), then writes the outcome, all
+    /// against one revision of the plan: a rejected action writes nothing.
     private func record(_ id: String, kind: Activity.Kind, date: LocalDate, occurrence: Int?, note: String?, clock: CareClock,
-                        values: (Activity) throws -> [ReadingValue]) throws -> RecordedOutcome {
-        try write { db in
-            let history = try Self.history(id, db, path: path)
+                        values: @escaping (Activity) throws -> [ReadingValue]) throws -> RecordedOutcome {
+        try validated(id) { history in
             guard history.kind == kind else { throw CarePlanError.wrongKind(id: id, kind: history.kind) }
             let activity = history.activity(on: date)
             let schedule = activity.schedule
-            guard schedule.covers(date), schedule.isAsNeeded || schedule.occurrences(on: date) > 0 else {
+            guard schedule.isOpen(on: date) else {
                 throw CarePlanError.notScheduled(id: id, date: date, schedule: schedule.summary)
             }
             guard date <= clock.today else { throw CarePlanError.futureDate(date, today: clock.today) }
-            // What was typed is checked first: a bad value is the more useful thing to hear about.
+            // What was typed is checked first, and before the write lock: a bad value is the more
+            // useful thing to hear about, and parsing it holds nobody up.
             let readings = try values(activity)
-            let recorded = try Self.outcomes(of: id, on: date, db)
-            let taken = Set(recorded.map(\.occurrence))
-            let index: Int
-            if schedule.isAsNeeded {
-                // Each log of an as-needed activity is its own entry, numbered in order.
-                let next = (taken.max() ?? -1) + 1
-                index = occurrence ?? next
-                guard index == next || taken.contains(index) else {
-                    throw CarePlanError.noSuchOccurrence(id: id, date: date, occurrence: index, count: next + 1)
+            return { db in
+                let recorded = try StoreReader.outcomes(of: id, on: date, db)
+                let index = try Self.occurrence(occurrence, of: activity, on: date, taken: Set(recorded.map(\.occurrence)))
+                let previous = recorded.first { $0.occurrence == index }
+                if let previous {
+                    guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index, resettable: activity.resettable) }
+                    guard activity.resettable else { throw CarePlanError.notResettable(id: id) }
+                    try Self.delete(previous, db, refresh: false)
                 }
-            } else {
-                let count = schedule.occurrences(on: date)
-                if let occurrence {
-                    guard (0..<count).contains(occurrence) else {
-                        throw CarePlanError.noSuchOccurrence(id: id, date: date, occurrence: occurrence, count: count)
-                    }
-                    index = occurrence
-                } else {
-                    guard let open = (0..<count).first(where: { !taken.contains($0) }) else {
-                        throw CarePlanError.allOccurrencesRecorded(id: id, date: date, count: count)
-                    }
-                    index = open
-                }
+                let outcome = Outcome(activityId: id, date: date, occurrence: index, recordedAt: clock.now,
+                                      utcOffset: clock.utcOffsetSeconds, note: note.flatMap { $0.isEmpty ? nil : $0 }, values: readings)
+                try Self.insert(outcome, db)
+                return RecordedOutcome(activity: activity, outcome: outcome, replaced: previous)
             }
-            let previous = recorded.first { $0.occurrence == index }
-            if previous != nil {
-                guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index, resettable: activity.resettable) }
-                guard activity.resettable else { throw CarePlanError.notResettable(id: id) }
-                try OutcomeRecord.deleteAll(db, keys: [["activityId": id, "date": date.iso, "occurrence": index]])
-            }
-            let outcome = Outcome(activityId: id, date: date, occurrence: index, recordedAt: clock.now,
-                                  utcOffset: clock.utcOffsetSeconds, note: note.flatMap { $0.isEmpty ? nil : $0 }, values: readings)
-            try Self.insert(outcome, db)
-            return RecordedOutcome(activity: activity, outcome: outcome, replaced: previous)
         }
     }
 
-    static func history(_ id: String, _ db: Database, path: String) throws -> ActivityHistory {
-        let plan = try loadPlan(db, path: path)
-        guard let history = plan.history(id) else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
-        return history
+    /// The occurrence an outcome goes to: the one asked for, else the first open one (for
+    /// as-needed activities, the next entry).
+    static func occurrence(_ asked: Int?, of activity: Activity, on date: LocalDate, taken: Set<Int>) throws -> Int {
+        let id = activity.id
+        if activity.schedule.isAsNeeded {
+            // Each log of an as-needed activity is its own entry, numbered in order.
+            let next = (taken.max() ?? -1) + 1
+            let index = asked ?? next
+            guard index == next || taken.contains(index) else {
+                throw CarePlanError.noSuchOccurrence(id: id, date: date, occurrence: index, count: next + 1)
+            }
+            return index
+        }
+        let count = activity.schedule.occurrences(on: date)
+        if let asked {
+            guard activity.schedule.hasEvent(on: date, occurrence: asked) else {
+                throw CarePlanError.noSuchOccurrence(id: id, date: date, occurrence: asked, count: count)
+            }
+            return asked
+        }
+        guard let open = (0..<count).first(where: { !taken.contains($0) }) else {
+            throw CarePlanError.allOccurrencesRecorded(id: id, date: date, count: count)
+        }
+        return open
     }
 
+    /// Validates against the plan outside any write transaction, then runs the write that
+    /// `validate` returns in one, after checking (one row read) that the plan is the one validated
+    /// against. Should an import have landed in between, it starts over with the new plan.
+    func validated<T>(_ id: String, _ validate: (ActivityHistory) throws -> (Database) throws -> T) throws -> T {
+        for _ in 0..<5 {
+            let (history, revision, known) = try reading { try $0.history(id) }
+            guard let history else {
+                throw CarePlanError.unknownActivity(id, known: try reading { _ in try known() })
+            }
+            let write = try validate(history)
+            let result: T? = try self.write { db in
+                guard try Self.revision(db) == revision else { return nil }
+                return try write(db)
+            }
+            if let result { return result }
+        }
+        throw StoreError.database(path: path, message: "the plan kept changing while this was being recorded; nothing was written, try again")
+    }
+
+    static func revision(_ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM plan WHERE id = 1")) ?? 0
+    }
+
+    /// Writes one outcome and its values, and refreshes that day's summaries.
     static func insert(_ outcome: Outcome, _ db: Database) throws {
         var record = OutcomeRecord(id: nil, activityId: outcome.activityId, date: outcome.date.iso, occurrence: outcome.occurrence,
                                    recordedAt: Timestamp.string(outcome.recordedAt), utcOffset: outcome.utcOffset, note: outcome.note)
@@ -107,9 +132,13 @@ extension CareStore {
             try OutcomeValueRecord(outcomeId: record.id!, position: position, name: value.name, value: value.value, text: value.text,
                                    unit: value.unit, enteredValue: value.enteredValue, enteredUnit: value.enteredUnit).insert(db)
         }
+        try DaySummaries.refresh(db, activityId: outcome.activityId, dates: [outcome.date])
     }
 
-    static func outcomes(of id: String, on date: LocalDate, _ db: Database) throws -> [Outcome] {
-        try OutcomeQuery.fetch(db, activityId: id, from: date, to: date)
+    /// Deletes the outcome of `outcome`'s event (its values go with it), and refreshes that day's
+    /// summaries unless an insert into the same day follows.
+    static func delete(_ outcome: Outcome, _ db: Database, refresh: Bool = true) throws {
+        try OutcomeRecord.deleteAll(db, keys: [["activityId": outcome.activityId, "date": outcome.date.iso, "occurrence": outcome.occurrence]])
+        if refresh { try DaySummaries.refresh(db, activityId: outcome.activityId, dates: [outcome.date]) }
     }
 }

@@ -26,45 +26,38 @@ public struct ImportReport: Sendable, Equatable {
 extension CareStore {
     /// The plan with every activity's versions, in display order.
     public func plan() throws -> PlanSnapshot {
-        try read { try Self.loadPlan($0, path: path) }
-    }
-
-    static func loadPlan(_ db: Database, path: String) throws -> PlanSnapshot {
-        let plan = try PlanRecord.fetchOne(db)
-        let activities = try ActivityRecord.order(Column("position"), Column("createdAt")).fetchAll(db)
-        let versions = try ActivityVersionRecord.order(Column("effectiveFrom"), Column("version")).fetchAll(db)
-        let byActivity = Dictionary(grouping: versions, by: \.activityId)
-        let histories = try activities.map { record -> ActivityHistory in
-            let decoder = PlanDecoder(file: "\(path) (activity '\(record.id)')")
-            let stored = try (byActivity[record.id] ?? []).map { version in
-                ActivityVersion(version: version.version, effectiveFrom: LocalDate(iso: version.effectiveFrom)!,
-                                activity: try decoder.decodeActivity(version.definition))
-            }
-            return ActivityHistory(id: record.id, kind: Activity.Kind(rawValue: record.kind)!, versions: stored)
-        }
-        return PlanSnapshot(title: plan?.title ?? "", patient: plan?.patient, histories: histories.filter { !$0.versions.isEmpty })
+        try reading { try $0.plan() }
     }
 
     /// Makes the store's plan match `plan` from `effective` on, in one transaction.
     ///
-    /// New activities are added; an activity that differs from its version in force on `effective`
-    /// gets a new version from that day (until any version dated later), so earlier days keep their
-    /// schedule and outcomes; identical ones are left alone (re-importing is idempotent). Activities missing from the file are kept. A change that would leave a
-    /// recorded outcome without its event is refused, and then nothing is written.
+    /// New activities are added, followed from `effective` (or today, if that is earlier); an
+    /// activity that differs from its version in force on `effective` gets a new version from that
+    /// day (until any version dated later), so earlier days keep their schedule and outcomes;
+    /// identical ones are left alone (re-importing is idempotent). Activities missing from the file
+    /// are kept. A change that would leave a recorded outcome without its event is refused, and then
+    /// nothing is written.
     @discardableResult
     public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws -> ImportReport {
-        try write { db in
+        // Encoded before the write lock is taken: the transaction only reads and writes rows.
+        let definitions = try Dictionary(plan.activities.map { ($0.id, try StoredActivity.json($0)) }, uniquingKeysWith: { a, _ in a })
+        let tracked = min(effective, clock.today).iso
+        return try write { db in
             let now = Timestamp.string(clock.now)
-            let existing = try Self.loadPlan(db, path: path)
-            try PlanRecord(title: plan.title, patient: plan.patient, updatedAt: now).save(db)
+            let existing = try StoreReader(db: db, path: path).plan()
+            try db.execute(sql: """
+                INSERT INTO plan (id, title, patient, updatedAt, revision) VALUES (1, ?, ?, ?, 1)
+                ON CONFLICT (id) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt
+                """, arguments: [plan.title, plan.patient, now])
             var report = ImportReport(title: plan.title, changes: [])
             for (position, activity) in plan.activities.enumerated() {
                 guard let history = existing.history(activity.id) else {
-                    try ActivityRecord(id: activity.id, kind: activity.kind.rawValue, position: position, createdAt: now).insert(db)
+                    try db.execute(sql: "INSERT INTO activity (id, kind, position, createdAt, trackedFrom) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: [activity.id, activity.kind.rawValue, position, now, tracked])
                     // The first version governs from the activity's first day, whatever the import date,
                     // so a later version effective before the import date still leaves earlier days to it.
                     try ActivityVersionRecord(activityId: activity.id, version: 1, effectiveFrom: activity.schedule.start.iso,
-                                              importedAt: now, definition: PlanEncoder.yaml(activity)).insert(db)
+                                              importedAt: now, definition: definitions[activity.id]!).insert(db)
                     report.changes.append((activity.id, .added))
                     continue
                 }
@@ -81,7 +74,7 @@ extension CareStore {
                 try Self.checkOutcomesFit(db, activity: activity, history: history, effective: effective)
                 let version = history.versions.map(\.version).max()! + 1
                 try ActivityVersionRecord(activityId: activity.id, version: version, effectiveFrom: effective.iso,
-                                          importedAt: now, definition: PlanEncoder.yaml(activity)).insert(db)
+                                          importedAt: now, definition: definitions[activity.id]!).insert(db)
                 report.changes.append((activity.id, .changed(version: version, effective: effective)))
             }
             let inFile = Set(plan.activities.map(\.id))
@@ -89,8 +82,14 @@ extension CareStore {
                 try db.execute(sql: "UPDATE activity SET position = ? WHERE id = ?", arguments: [plan.activities.count + offset, history.id])
                 report.changes.append((history.id, .notInFile))
             }
+            try Self.bumpRevision(db)
             return report
         }
+    }
+
+    /// Marks the plan changed, so writes validated against the old one try again.
+    static func bumpRevision(_ db: Database) throws {
+        try db.execute(sql: "UPDATE plan SET revision = revision + 1")
     }
 
     /// Every outcome the new version would govern must still match one of its events.
@@ -101,9 +100,7 @@ extension CareStore {
         if let until { request = request.filter(Column("date") < until.iso) }
         for outcome in try request.order(Column("date"), Column("occurrence")).fetchAll(db) {
             let date = LocalDate(iso: outcome.date)!
-            let fits = activity.schedule.covers(date)
-                && (activity.schedule.isAsNeeded || outcome.occurrence < activity.schedule.occurrences(on: date))
-            if !fits {
+            if !activity.schedule.hasEvent(on: date, occurrence: outcome.occurrence) {
                 throw CarePlanError.versionBreaksOutcomes(id: activity.id, effective: effective, date: date, occurrence: outcome.occurrence)
             }
         }
@@ -115,7 +112,7 @@ extension CareStore {
     @discardableResult
     public func end(_ id: String, on date: LocalDate) throws -> LocalDate {
         try write { db in
-            let plan = try Self.loadPlan(db, path: path)
+            let plan = try StoreReader(db: db, path: path).plan()
             guard let history = plan.history(id) else {
                 throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id))
             }
@@ -136,9 +133,52 @@ extension CareStore {
                 activity.schedule.end = date
                 lastDay = date
                 try db.execute(sql: "UPDATE activityVersion SET definition = ? WHERE activityId = ? AND version = ?",
-                               arguments: [try PlanEncoder.yaml(activity), id, stored.version])
+                               arguments: [try StoredActivity.json(activity), id, stored.version])
             }
+            try Self.bumpRevision(db)
             return lastDay ?? date
         }
+    }
+}
+
+extension StoreReader {
+    /// The plan with every activity's versions, in display order: rows and JSON, no YAML.
+    public func plan() throws -> PlanSnapshot {
+        let row = try Row.fetchOne(db, sql: "SELECT title, patient, revision FROM plan WHERE id = 1")
+        let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity ORDER BY position, createdAt"))
+        let versions = try ActivityVersionRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM activityVersion ORDER BY effectiveFrom, version"))
+        let byActivity = Dictionary(grouping: versions, by: \.activityId)
+        let histories = try activities.map { row -> ActivityHistory in
+            let id: String = row[0]
+            return try history(id: id, kind: row[1], trackedFrom: row[2], versions: byActivity[id] ?? [])
+        }
+        return PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
+                            revision: row?["revision"] ?? 0)
+    }
+
+    /// One activity's history and the plan's revision, without decoding the rest of the plan.
+    func history(_ id: String) throws -> (history: ActivityHistory?, revision: Int, known: () throws -> [String]) {
+        let revision = try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM plan WHERE id = 1")) ?? 0
+        let known = { try String.fetchAll(self.db, sql: "SELECT id FROM activity ORDER BY position, createdAt") }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, trackedFrom FROM activity WHERE id = ?"), arguments: [id]) else {
+            return (nil, revision, known)
+        }
+        let versions = try ActivityVersionRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM activityVersion WHERE activityId = ? ORDER BY effectiveFrom, version"), arguments: [id])
+        let history = try self.history(id: id, kind: row[0], trackedFrom: row[1], versions: versions)
+        return (history.versions.isEmpty ? nil : history, revision, known)
+    }
+
+    private func history(id: String, kind: String, trackedFrom: String?, versions: [ActivityVersionRecord]) throws -> ActivityHistory {
+        let stored = try versions.map { version in
+            guard let effective = LocalDate(iso: version.effectiveFrom), let activity = StoredActivity.activity(json: version.definition) else {
+                throw StoreError.damaged(path: path, detail: "version \(version.version) of activity '\(id)' cannot be read")
+            }
+            return ActivityVersion(version: version.version, effectiveFrom: effective, activity: activity)
+        }
+        guard let kind = Activity.Kind(rawValue: kind) else {
+            throw StoreError.damaged(path: path, detail: "activity '\(id)' has an unknown kind '\(kind)'")
+        }
+        return ActivityHistory(id: id, kind: kind, versions: stored, trackedFrom: trackedFrom.flatMap { LocalDate(iso: $0) })
     }
 }

@@ -7,44 +7,58 @@ extension CareStore {
     /// activities that are not resettable, and when the event no longer holds what this session
     /// wrote (another program changed or cleared it since): undo never destroys someone else's entry.
     public func undoRecording(_ recorded: Outcome, restoring previous: Outcome?) throws {
-        try write { db in
-            let id = recorded.activityId
-            let history = try Self.history(id, db, path: path)
+        let id = recorded.activityId
+        try validated(id) { history in
             guard history.activity(on: recorded.date).resettable else { throw CarePlanError.notResettable(id: id) }
-            let current = try Self.outcomes(of: id, on: recorded.date, db).first { $0.occurrence == recorded.occurrence }
-            guard let current, current.isSameRecord(as: recorded) else {
-                throw CarePlanError.changedElsewhere(id: id, date: recorded.date, occurrence: recorded.occurrence)
+            return { db in
+                let current = try StoreReader.outcomes(of: id, on: recorded.date, db).first { $0.occurrence == recorded.occurrence }
+                guard let current, current.isSameRecord(as: recorded) else {
+                    throw CarePlanError.changedElsewhere(id: id, date: recorded.date, occurrence: recorded.occurrence)
+                }
+                try Self.delete(recorded, db, refresh: previous == nil)
+                if let previous { try Self.insert(previous, db) }
             }
-            try OutcomeRecord.deleteAll(db, keys: [["activityId": id, "date": recorded.date.iso, "occurrence": recorded.occurrence]])
-            if let previous { try Self.insert(previous, db) }
         }
     }
 
     /// Puts back an outcome that was cleared (undoing a reset), with its original timestamp,
-    /// values and note. Refused when that event has been recorded again since.
+    /// values and note. Refused when that event has been recorded again since, or no longer exists.
     public func restore(_ outcome: Outcome) throws {
-        try write { db in
-            if try Self.outcomes(of: outcome.activityId, on: outcome.date, db).contains(where: { $0.occurrence == outcome.occurrence }) {
-                throw CarePlanError.alreadyRecorded(id: outcome.activityId, date: outcome.date, occurrence: outcome.occurrence, resettable: true)
+        try validated(outcome.activityId) { history in
+            guard history.activity(on: outcome.date).schedule.hasEvent(on: outcome.date, occurrence: outcome.occurrence) else {
+                throw CarePlanError.noSuchOccurrence(id: outcome.activityId, date: outcome.date, occurrence: outcome.occurrence,
+                                                     count: history.activity(on: outcome.date).schedule.occurrences(on: outcome.date))
             }
-            try Self.insert(outcome, db)
+            return { db in
+                if try StoreReader.outcomes(of: outcome.activityId, on: outcome.date, db).contains(where: { $0.occurrence == outcome.occurrence }) {
+                    throw CarePlanError.alreadyRecorded(id: outcome.activityId, date: outcome.date, occurrence: outcome.occurrence, resettable: true)
+                }
+                try Self.insert(outcome, db)
+            }
         }
     }
 
-    /// The most recent reading of each of `activityIds` on or before `date`: one indexed lookup per
-    /// activity, whatever the length of the history.
+    /// The most recent reading of each of `activityIds` on or before `date`.
     public func latestOutcomes(of activityIds: [String], onOrBefore date: LocalDate) throws -> [String: Outcome] {
-        try read { db in
-            var latest: [String: Outcome] = [:]
-            for id in activityIds {
-                let row = try Row.fetchOne(db.cachedStatement(sql: """
-                    SELECT date FROM outcome WHERE activityId = ? AND date <= ? ORDER BY date DESC LIMIT 1
-                    """), arguments: [id, date.iso])
-                guard let day: String = row?["date"], let found = LocalDate(iso: day) else { continue }
-                latest[id] = try OutcomeQuery.fetch(db, activityId: id, from: found, to: found).last
-            }
-            return latest
-        }
+        try reading { try $0.latestOutcomes(of: activityIds, onOrBefore: date) }
+    }
+}
+
+extension StoreReader {
+    /// The most recent outcome of each of `activityIds` on or before `date` (the last occurrence of
+    /// its latest day): one query with an index seek per activity, and one for their values,
+    /// whatever the length of the history or the number of activities.
+    public func latestOutcomes(of activityIds: [String], onOrBefore date: LocalDate) throws -> [String: Outcome] {
+        guard !activityIds.isEmpty else { return [:] }
+        let ids = activityIds.map { _ in "(?)" }.joined(separator: ", ")
+        let seek = """
+            SELECT (SELECT id FROM outcome o WHERE o.activityId = a.column1 AND o.date <= ?
+                    ORDER BY o.date DESC, o.occurrence DESC LIMIT 1) FROM (VALUES \(ids)) a
+            """
+        var arguments: [any DatabaseValueConvertible] = [date.iso]
+        arguments += activityIds
+        let found = try OutcomeQuery.fetch(db, idsFrom: seek, arguments: StatementArguments(arguments))
+        return Dictionary(found.map { ($0.activityId, $0) }, uniquingKeysWith: { a, _ in a })
     }
 }
 

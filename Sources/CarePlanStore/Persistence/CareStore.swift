@@ -1,35 +1,107 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The care-plan store: one SQLite file, opened through GRDB.
 ///
-/// Every method that changes anything runs in one write transaction, so a rejected action writes
-/// nothing, and two processes writing at once queue up behind SQLite's lock (busy timeout) instead
-/// of failing. The store knows nothing of terminals or command lines.
-public final class CareStore: Sendable {
+/// Reads go through a read-only connection; the writing connection is opened on the first write.
+/// So a command that only reads (and the dashboard until a key changes something) never writes to
+/// the file, its journal or its folder. The database is in WAL mode with a *persistent* write-ahead
+/// log: the `-wal` and `-shm` files stay beside the database once made, so a reader never has to
+/// create them and a writer closing never deletes them (docs/storage.md).
+///
+/// Every method that changes anything runs in one write transaction (`BEGIN IMMEDIATE`), so a
+/// rejected action writes nothing, and two processes writing at once queue up behind SQLite's lock
+/// (busy timeout) instead of failing. The store knows nothing of terminals or command lines.
+public final class CareStore: @unchecked Sendable {
     public let path: String
-    let pool: DatabasePool
+    let busyTimeout: TimeInterval
+    let reader: DatabaseQueue
+    private let writerLock = NSLock()
+    private var openedWriter: DatabaseQueue?
 
     /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
     /// (commands that only read should not leave empty files behind). A new folder is made 0700
     /// and a new file 0600: this is health data.
+    ///
+    /// A file that is not a careplan store, or was written by a newer careplan, is refused before
+    /// anything is written to it.
     public init(path: String, busyTimeout: TimeInterval = 5, createIfMissing: Bool = true) throws {
         self.path = path
-        if !createIfMissing, !FileManager.default.fileExists(atPath: path) { throw CarePlanError.noPlan(path: path) }
-        try CareStore.prepareFile(at: path)
-        var config = Configuration()
-        config.busyMode = .timeout(busyTimeout)
-        config.foreignKeysEnabled = true
+        self.busyTimeout = busyTimeout
+        let isNew = try Self.prepareFile(at: path, create: createIfMissing)
         do {
-            pool = try DatabasePool(path: path, configuration: config)
-            let migrator = Schema.migrator
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw CarePlanError.database(path: path, message: "was written by a newer careplan; upgrade careplan to open it")
+            if isNew {
+                // An empty file: the writer makes it a WAL database with the current schema first,
+                // since a read-only connection cannot.
+                let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+                try Schema.migrator.migrate(writer)
+                openedWriter = writer
             }
-            try migrator.migrate(pool)
+            var config = Configuration()
+            config.readonly = true
+            config.busyMode = .timeout(busyTimeout)
+            reader = try DatabaseQueue(path: path, configuration: config)
+            let needsMigration = try reader.read { db in try Self.checkOwnership(db, path: path) }
+            if needsMigration {
+                try Schema.migrator.migrate(try writer())
+            }
         } catch let error as DatabaseError {
             throw CareStore.explain(error, path: path)
         }
+    }
+
+    /// Refuses a database careplan did not make or made in a newer version; returns whether the
+    /// schema needs migrating (an older careplan's store).
+    static func checkOwnership(_ db: Database, path: String) throws -> Bool {
+        let migrator = Schema.migrator
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        guard !tables.isEmpty else { return true }
+        guard tables.contains("grdb_migrations"), try migrator.appliedIdentifiers(db).contains(Schema.firstMigration) else {
+            let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            throw StoreError.foreign(path: path, tables: shown)
+        }
+        if try migrator.hasBeenSuperseded(db) { throw StoreError.newer(path: path) }
+        return try !migrator.hasCompletedMigrations(db)
+    }
+
+    /// The writing connection, opened on first use.
+    func writer() throws -> DatabaseQueue {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if let openedWriter { return openedWriter }
+        let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+        openedWriter = writer
+        return writer
+    }
+
+    static func openWriter(path: String, busyTimeout: TimeInterval) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.busyMode = .timeout(busyTimeout)
+        config.foreignKeysEnabled = true
+        config.prepareDatabase { db in
+            // Keep -wal and -shm when the last connection closes: readers then find them and never
+            // create files; the log is emptied to zero bytes at that checkpoint instead.
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 0")
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode == "wal" else { throw DatabaseError(message: "could not switch the database to WAL mode") }
+            // A tick the user saw acknowledged survives a power cut, not only a crash: each commit
+            // syncs the log (docs/storage.md).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return try DatabaseQueue(path: path, configuration: config)
+    }
+
+    /// Closes both connections now, reader first, so that the writer, closing last, checkpoints the
+    /// log into the file and empties it; rather than whenever the store is released.
+    public func close() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try reader.close()
+        try openedWriter?.close()
+        openedWriter = nil
     }
 
     /// `--db`, else `CAREPLAN_DB`, else `$XDG_DATA_HOME/careplan/careplan.sqlite`
@@ -42,28 +114,33 @@ public final class CareStore: Sendable {
         return dataHome + "/careplan/careplan.sqlite"
     }
 
-    static func prepareFile(at path: String) throws {
+    /// Checks the path and, when it is missing and `create` allows, makes it (folder 0700, file
+    /// 0600). Returns whether the file is new (or empty).
+    static func prepareFile(at path: String, create: Bool) throws -> Bool {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw CarePlanError.database(path: path, message: "is a folder, not a database file") }
-            return
+            if isFolder.boolValue { throw StoreError.database(path: path, message: "is a folder, not a database file") }
+            let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            return size == 0
         }
+        guard create else { throw StoreError.missing(path: path) }
         let folder = (path as NSString).deletingLastPathComponent
         do {
             if !folder.isEmpty, !files.fileExists(atPath: folder) {
                 try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         } catch {
-            throw CarePlanError.database(path: path, message: "cannot create the folder \(folder): \(error.localizedDescription)")
+            throw StoreError.database(path: path, message: "cannot create the folder \(folder): \(error.localizedDescription)")
         }
         guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CarePlanError.database(path: path, message: "cannot create the database file (check the folder exists and is writable)")
+            throw StoreError.database(path: path, message: "cannot create the database file (check the folder exists and is writable)")
         }
+        return true
     }
 
     /// SQLite's errors in words a user can act on.
-    static func explain(_ error: DatabaseError, path: String) -> CarePlanError {
+    static func explain(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .database(path: path, message: "the database is locked by another program; try again when it has finished")
@@ -82,12 +159,24 @@ public final class CareStore: Sendable {
         }
     }
 
-    /// Runs one write transaction, turning SQLite failures into user-facing errors.
+    /// Runs one write transaction (`BEGIN IMMEDIATE`), turning SQLite failures into user-facing errors.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        do { return try pool.write(updates) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
+        do { return try writer().write(updates) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
     }
 
+    /// Runs one read transaction on the read-only connection.
     func read<T>(_ value: (Database) throws -> T) throws -> T {
-        do { return try pool.read(value) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
+        do { return try reader.read(value) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
     }
+
+    /// Several queries in one read transaction, all seeing the same state of the store.
+    public func reading<T>(_ body: (StoreReader) throws -> T) throws -> T {
+        try read { db in try body(StoreReader(db: db, path: path)) }
+    }
+}
+
+/// The store's queries inside one read transaction (`CareStore.reading`).
+public struct StoreReader {
+    let db: Database
+    let path: String
 }

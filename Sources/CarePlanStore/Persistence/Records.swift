@@ -3,22 +3,6 @@ import GRDB
 
 // Plain structs that mirror the tables, as GRDB recommends; the domain types live in Domain/.
 
-struct PlanRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "plan"
-    var id = 1
-    var title: String
-    var patient: String?
-    var updatedAt: String
-}
-
-struct ActivityRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "activity"
-    var id: String
-    var kind: String
-    var position: Int
-    var createdAt: String
-}
-
 struct ActivityVersionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "activityVersion"
     var activityId: String

@@ -81,9 +81,12 @@ public struct DayAgenda: Hashable, Sendable {
 extension CareStore {
     /// The day's agenda: the plan plus one indexed query for that day's outcomes.
     public func day(_ date: LocalDate, plan: PlanSnapshot? = nil) throws -> DayAgenda {
-        try read { db in
-            let plan = try plan ?? Self.loadPlan(db, path: path)
-            return DayAgenda(date: date, plan: plan, outcomes: try OutcomeQuery.fetch(db, from: date, to: date))
-        }
+        try reading { try $0.day(date, plan: plan) }
+    }
+}
+
+extension StoreReader {
+    public func day(_ date: LocalDate, plan: PlanSnapshot? = nil) throws -> DayAgenda {
+        DayAgenda(date: date, plan: try plan ?? self.plan(), outcomes: try outcomes(from: date, to: date))
     }
 }

@@ -21,6 +21,21 @@ enum OutcomeQuery {
         let values = try OutcomeValueRecord.fetchAll(db.cachedStatement(sql: """
             SELECT v.* FROM outcomeValue v JOIN outcome o ON o.id = v.outcomeId \(filter) ORDER BY v.outcomeId, v.position
             """), arguments: StatementArguments(arguments))
+        return assemble(records, values)
+    }
+
+    /// The outcomes whose ids `idsSQL` selects (nulls are skipped), in (date, activity, occurrence) order.
+    static func fetch(_ db: Database, idsFrom idsSQL: String, arguments: StatementArguments) throws -> [Outcome] {
+        let records = try OutcomeRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM outcome WHERE id IN (\(idsSQL)) ORDER BY date, activityId, occurrence
+            """), arguments: arguments)
+        let values = try OutcomeValueRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM outcomeValue WHERE outcomeId IN (\(idsSQL)) ORDER BY outcomeId, position
+            """), arguments: arguments)
+        return assemble(records, values)
+    }
+
+    static func assemble(_ records: [OutcomeRecord], _ values: [OutcomeValueRecord]) -> [Outcome] {
         let valuesByOutcome = Dictionary(grouping: values, by: \.outcomeId)
         return records.map { record in
             Outcome(activityId: record.activityId, date: LocalDate(iso: record.date)!, occurrence: record.occurrence,
@@ -34,9 +49,20 @@ enum OutcomeQuery {
     }
 }
 
+extension StoreReader {
+    /// Outcomes between two days (inclusive), oldest first; all activities unless `activityId` is given.
+    public func outcomes(activityId: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [Outcome] {
+        try OutcomeQuery.fetch(db, activityId: activityId, from: from, to: to)
+    }
+
+    static func outcomes(of id: String, on date: LocalDate, _ db: Database) throws -> [Outcome] {
+        try OutcomeQuery.fetch(db, activityId: id, from: date, to: date)
+    }
+}
+
 extension CareStore {
     /// Outcomes between two days (inclusive), oldest first; all activities unless `activityId` is given.
     public func outcomes(activityId: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [Outcome] {
-        try read { try OutcomeQuery.fetch($0, activityId: activityId, from: from, to: to) }
+        try reading { try $0.outcomes(activityId: activityId, from: from, to: to) }
     }
 }

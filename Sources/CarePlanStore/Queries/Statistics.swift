@@ -2,8 +2,7 @@ import GRDB
 
 /// How readings and completions are grouped: by local calendar day, week (Monday first) or month.
 ///
-/// A bucket is named by its first calendar day. `start(of:)` and the SQL key below compute the same
-/// day, one in Swift and one from the stored date text, and live side by side so they cannot drift.
+/// A bucket is named by its first calendar day.
 public enum DateBucket: String, CaseIterable, Sendable {
     case day, week, month
 
@@ -14,20 +13,6 @@ public enum DateBucket: String, CaseIterable, Sendable {
         case .week: return date.adding(days: -(date.weekday.rawValue - 1))
         case .month: return LocalDate(year: date.year, month: date.month, day: 1)!
         }
-    }
-
-    /// The bucket's first day as days since 1970-01-01, from a `YYYY-MM-DD` text column. Only
-    /// calendar arithmetic on the stored local date, so no time zone or DST change can move a
-    /// reading into another bucket. (`julianday` of a date is N.5; minus 2440587.5 it is exact.)
-    func sqlDayNumber(_ column: String) -> String {
-        let key: String
-        switch self {
-        case .day: key = column
-        // strftime('%w') is 0 on Sunday; (w + 6) % 7 is the number of days since Monday.
-        case .week: key = "date(\(column), '-' || ((strftime('%w', \(column)) + 6) % 7) || ' days')"
-        case .month: key = "substr(\(column), 1, 7) || '-01'"
-        }
-        return "CAST(julianday(\(key)) - 2440587.5 AS INTEGER)"
     }
 }
 
@@ -115,81 +100,99 @@ public struct ActivitySpan: Hashable, Sendable {
 }
 
 extension CareStore {
-    /// Per-bucket statistics of one measure field of `activityId` from `from` through `through`,
-    /// oldest bucket first; buckets without readings are absent (never zeros). Readings without a
-    /// number (text) are left out.
-    ///
-    /// One GROUP BY over the unique index on outcome (activityId, date, occurrence) and the covering
-    /// index on outcomeValue (outcomeId, name, value): the work grows with the readings in the range,
-    /// never with the length of the history. Values are read without record decoding.
+    /// Per-bucket statistics of one measure field; see `StoreReader.statistics`.
     public func statistics(of activityId: String, field: String, from: LocalDate, through: LocalDate,
                            by bucket: DateBucket) throws -> [BucketStatistics] {
-        guard from <= through else { return [] }
-        return try read { db in
-            // "last" needs the order of readings inside a bucket, which GROUP BY does not keep. Rows
-            // arrive in index order (date, occurrence), and bucket keys rise with the date, so a
-            // bucket's last reading is the one whose next row is in another bucket, or has none.
-            // LEAD over that same order needs no sort, unlike ranking within each bucket.
-            let statement = try db.cachedStatement(sql: """
-                SELECT bucket, COUNT(*), MIN(value), MAX(value), SUM(value), AVG(value), MAX(CASE WHEN nextBucket IS NOT bucket THEN value END)
-                FROM (
-                    SELECT \(bucket.sqlDayNumber("o.date")) AS bucket, v.value AS value,
-                           LEAD(\(bucket.sqlDayNumber("o.date"))) OVER (ORDER BY o.date, o.occurrence) AS nextBucket
-                    FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id AND v.name = ?
-                    WHERE o.activityId = ? AND o.date >= ? AND o.date <= ? AND v.value IS NOT NULL
-                )
-                GROUP BY bucket ORDER BY bucket
-                """)
-            statement.setUncheckedArguments([field, activityId, from.iso, through.iso])
-            var result: [BucketStatistics] = []
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() {
-                let statistics = ReadingStatistics(count: row[1], min: row[2], max: row[3], sum: row[4], average: row[5], last: row[6])
-                result.append(BucketStatistics(start: LocalDate(dayNumber: row[0]), statistics: statistics))
-            }
-            return result
-        }
+        try reading { try $0.statistics(of: activityId, field: field, from: from, through: through, by: bucket) }
     }
 
-    /// How many outcomes each of `activityIds` has on each day from `from` through `through`: for
-    /// interventions, the completed occurrences. One indexed GROUP BY per activity, in one read.
+    /// How many outcomes each of `activityIds` has on each day; see `StoreReader.completedCounts`.
     public func completedCounts(of activityIds: [String], from: LocalDate, through: LocalDate) throws -> DailyCounts {
-        guard from <= through else { return DailyCounts(first: from, last: through, counts: [:]) }
-        let days = through.days(since: from) + 1
-        return try read { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT CAST(julianday(date) - 2440587.5 AS INTEGER), COUNT(*) FROM outcome
-                WHERE activityId = ? AND date >= ? AND date <= ? GROUP BY date
-                """)
-            var counts: [String: [Int32]] = [:]
-            for id in activityIds where counts[id] == nil {
-                var perDay = [Int32](repeating: 0, count: days)
-                statement.setUncheckedArguments([id, from.iso, through.iso])
-                let rows = try Row.fetchCursor(statement)
-                while let row = try rows.next() {
-                    let dayNumber: Int = row[0]
-                    perDay[dayNumber - from.dayNumber] = row[1]
-                }
-                counts[id] = perDay
-            }
-            return DailyCounts(first: from, last: through, counts: counts)
-        }
+        try reading { try $0.completedCounts(of: activityIds, from: from, through: through) }
     }
 
-    /// How many outcomes each span holds, in order: one index-only COUNT per span, in one read.
+    /// How many outcomes each span holds, in order; see `StoreReader.outcomeCounts`.
     public func outcomeCounts(_ spans: [ActivitySpan]) throws -> [Int] {
-        try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT COUNT(*) FROM outcome WHERE activityId = ? AND date >= ? AND date <= ?")
-            return try spans.map { span in
-                guard span.from <= span.through else { return 0 }
-                statement.setUncheckedArguments([span.activityId, span.from.iso, span.through.iso])
-                return try Int.fetchOne(statement) ?? 0
-            }
-        }
+        try reading { try $0.outcomeCounts(spans) }
     }
 
     /// The number of outcomes stored, all activities and days.
     public func outcomeCount() throws -> Int {
         try read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM outcome") ?? 0 }
+    }
+}
+
+extension StoreReader {
+    /// Per-bucket statistics of one measure field of `activityId` from `from` through `through`,
+    /// oldest bucket first; buckets without readings are absent (never zeros). Readings without a
+    /// number (text) are left out.
+    ///
+    /// Read from the day summaries (one row per day with readings, by primary key) and rolled up
+    /// into weeks or months here: the work grows with the days in the range, never with the length
+    /// of the history or the readings per day.
+    public func statistics(of activityId: String, field: String, from: LocalDate, through: LocalDate,
+                           by bucket: DateBucket) throws -> [BucketStatistics] {
+        guard from <= through else { return [] }
+        let statement = try db.cachedStatement(sql: """
+            SELECT day, count, min, max, sum, last FROM daySummary
+            WHERE activityId = ? AND field = ? AND day BETWEEN ? AND ? ORDER BY day
+            """)
+        statement.setUncheckedArguments([activityId, field, from.dayNumber, through.dayNumber])
+        var result: [BucketStatistics] = []
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            let count: Int = row[1], sum: Double = row[4]
+            let day = ReadingStatistics(count: count, min: row[2], max: row[3], sum: sum, average: sum / Double(count), last: row[5])
+            let start = bucket.start(of: LocalDate(dayNumber: row[0]))
+            if let last = result.last, last.start == start {
+                result[result.count - 1].statistics = ReadingStatistics.merged(last.statistics, then: day)
+            } else {
+                result.append(BucketStatistics(start: start, statistics: day))
+            }
+        }
+        return result
+    }
+
+    /// How many outcomes each of `activityIds` has on each day from `from` through `through`: for
+    /// interventions, the completed occurrences. One primary-key range of day summaries per activity.
+    public func completedCounts(of activityIds: [String], from: LocalDate, through: LocalDate) throws -> DailyCounts {
+        guard from <= through else { return DailyCounts(first: from, last: through, counts: [:]) }
+        let days = through.days(since: from) + 1
+        let statement = try db.cachedStatement(sql: """
+            SELECT day, count FROM daySummary WHERE activityId = ? AND field = '' AND day BETWEEN ? AND ?
+            """)
+        var counts: [String: [Int32]] = [:]
+        for id in activityIds where counts[id] == nil {
+            var perDay = [Int32](repeating: 0, count: days)
+            statement.setUncheckedArguments([id, from.dayNumber, through.dayNumber])
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                let dayNumber: Int = row[0]
+                perDay[dayNumber - from.dayNumber] = row[1]
+            }
+            counts[id] = perDay
+        }
+        return DailyCounts(first: from, last: through, counts: counts)
+    }
+
+    /// How many outcomes each span holds, in order: one summed range of day summaries per span.
+    public func outcomeCounts(_ spans: [ActivitySpan]) throws -> [Int] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT TOTAL(count) FROM daySummary WHERE activityId = ? AND field = '' AND day BETWEEN ? AND ?
+            """)
+        return try spans.map { span in
+            guard span.from <= span.through else { return 0 }
+            statement.setUncheckedArguments([span.activityId, span.from.dayNumber, span.through.dayNumber])
+            return Int(try Double.fetchOne(statement) ?? 0)
+        }
+    }
+}
+
+extension ReadingStatistics {
+    /// Two consecutive spans' statistics as one; `later`'s last reading is the last.
+    public static func merged(_ earlier: ReadingStatistics, then later: ReadingStatistics) -> ReadingStatistics {
+        let count = earlier.count + later.count, sum = earlier.sum + later.sum
+        return ReadingStatistics(count: count, min: Swift.min(earlier.min, later.min), max: Swift.max(earlier.max, later.max),
+                                 sum: sum, average: sum / Double(count), last: later.last)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import CareSamples
 import Dashboard
 import Foundation
 
@@ -29,7 +30,7 @@ struct Demo: ParsableCommand {
         let path = folder.appendingPathComponent("demo.sqlite").path
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         let store = try CareStore(path: path)
-        let written = try DemoSeeder.seed(store, plan: carePlan, days: days, seed: seed, clock: clock)
+        let written = try SampleHistory.seed(store, plan: carePlan, days: days + 1, seed: seed, completion: 0.85, clock: clock)
         if keep { print("Demo database: \(path) (\(written) outcomes)") }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             var today = try Today.parse(["--db", path])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import CareSamples
 import Foundation
 
 /// `careplan generate`: a database filled with a plan and deterministic history, for demos and benchmarks.
@@ -40,13 +41,9 @@ struct Generate: ParsableCommand {
         let store = try StoreOptions.parse(["--db", db]).open()
         let existing = try store.outcomeCount()
         guard existing == 0 else {
-            throw CarePlanError.database(path: store.path, message: "already has \(existing) outcome\(existing == 1 ? "" : "s"); careplan generate only fills a database without outcomes, give it a new --db path")
+            throw StoreError.database(path: store.path, message: "already has \(existing) outcome\(existing == 1 ? "" : "s"); careplan generate only fills a database without outcomes, give it a new --db path")
         }
-        let begin = clock.today.adding(days: -(days - 1))
-        let moved = carePlan.shifted(byDays: carePlan.start.map { begin.days(since: $0) } ?? 0)
-        try store.importPlan(moved, effective: begin, clock: clock)
-        let generator = HistoryGenerator(seed: seed, completion: completion)
-        let written = try store.insert(generated: generator.outcomes(for: try store.plan(), days: days, endingAt: clock))
-        print("Generated \(written) outcomes for '\(carePlan.title)' from \(begin) to \(clock.today) in \(store.path)")
+        let written = try SampleHistory.seed(store, plan: carePlan, days: days, seed: seed, completion: completion, clock: clock)
+        print("Generated \(written) outcomes for '\(carePlan.title)' from \(clock.today.adding(days: -(days - 1))) to \(clock.today) in \(store.path)")
     }
 }

@@ -1,3 +1,4 @@
+import CarePlanStore
 import Foundation
 
 /// Plausible, reproducible outcome histories for a plan: the demo's weeks of data, tests whose

@@ -1,0 +1,27 @@
+/// What can be wrong with the database file itself, as opposed to what a user asked of it.
+///
+/// Messages name the file and the problem; what to run about it is the command line's to add
+/// (the store knows no commands).
+public enum StoreError: UserFacingError, Equatable {
+    /// SQLite's own error, in words (locked, full, damaged, read-only...).
+    case database(path: String, message: String)
+    /// No file at the path, for a command that only reads.
+    case missing(path: String)
+    /// An SQLite file with tables careplan did not make.
+    case foreign(path: String, tables: String)
+    /// Written by a careplan with migrations this one does not know.
+    case newer(path: String)
+    /// A stored row this careplan cannot read back.
+    case damaged(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .database(let path, let message): return "\(path): \(message)"
+        case .missing(let path): return "no care plan in \(path) yet"
+        case .foreign(let path, let tables):
+            return "\(path) is an SQLite database of another program (tables: \(tables)), not a careplan store; it was left as it is"
+        case .newer(let path): return "\(path) was written by a newer careplan; it was left as it is"
+        case .damaged(let path, let detail): return "\(path): the store is damaged: \(detail)"
+        }
+    }
+}

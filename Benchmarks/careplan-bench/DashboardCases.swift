@@ -38,21 +38,18 @@ struct DashboardCases {
         guard catalog.path(for: "dark") != nil else {
             throw BenchmarkError("no themes/dark.yaml found; run from the repository so the benchmark renders the shipped theme")
         }
-        return ThemeFile.resolve(try catalog.load("dark"), colors: 256, noColor: false)
+        return ThemeFile.resolve(try catalog.load("dark"), colors: 256)
     }
 
     func context(_ store: CareStore) -> RenderContext {
         RenderContext(theme: theme, chartStyle: .braille, minutesIntoDay: clock.minutesIntoDay, databasePath: store.path)
     }
 
-    /// What the event loop loads for a state (DashboardApp's `load()`): the visible week, and the
-    /// insights report when the Insights pane is on screen (at 120×40 it always is).
-    /// `previous`: the data on screen before a key that only moved the selection, which the event
-    /// loop hands over for reuse (as `DashboardApp` does).
+    /// What the event loop loads for a state: the one `FrameLoader` (at 120×40 Insights shows).
+    /// `previous`: the data on screen before a key that only moved the selection, handed over for
+    /// reuse as the event loop does.
     func load(_ store: CareStore, _ state: AppState, plan: PlanSnapshot?, reusing previous: DashboardData? = nil) throws -> DashboardData {
-        let insights = Screen.showsInsights(state: state, width: Self.size.width, height: Self.size.height)
-            ? (state.insightsRange, state.today) : nil
-        return try DashboardData.load(from: store, date: state.selectedDate, plan: plan, insights: insights, reusing: previous)
+        try FrameLoader(store: store, size: Self.size).load(state, plan: plan, reusing: previous)
     }
 
     func frame(_ state: AppState, _ data: DashboardData, _ context: RenderContext) -> String {

@@ -24,6 +24,15 @@ static inline attr_t careplan_A_REVERSE(void) { return A_REVERSE; }
 static inline attr_t careplan_A_ITALIC(void) { return A_ITALIC; }
 static inline int careplan_KEY_F(int n) { return KEY_F(n); }
 
+// Mouse masks: a click (pressed, released or clicked: terminals report one or the other) and the
+// wheel, which xterm-style terminals report as buttons 4 and 5.
+static inline mmask_t careplan_mouse_events(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+}
+static inline int careplan_mouse_is_click(mmask_t state) { return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0; }
+static inline int careplan_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
+static inline int careplan_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
+
 // Globals Swift 6 rejects as not concurrency-safe.
 static inline WINDOW *careplan_stdscr(void) { return stdscr; }
 static inline int careplan_COLORS(void) { return COLORS; }

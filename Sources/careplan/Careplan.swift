@@ -2,7 +2,13 @@ import ArgumentParser
 import CarePlanStore
 
 /// The `careplan` command: a care-plan store driven from the shell.
+///
+/// The options every command may take live here, once: `careplan --db F today` and
+/// `careplan today --db F` both parse, and `--help` lists them in one place. Subcommands read them
+/// through `@ParentCommand`.
 struct Careplan: ParsableCommand {
+    static let version = "0.5.0"
+
     static let configuration = CommandConfiguration(
         commandName: "careplan",
         abstract: "Care plans in the terminal: interventions to tick off, assessments to record, insights.",
@@ -10,9 +16,29 @@ struct Careplan: ParsableCommand {
             Data lives in one SQLite file: --db PATH, else $CAREPLAN_DB, else \
             $XDG_DATA_HOME/careplan/careplan.sqlite (~/.local/share/careplan/careplan.sqlite).
             CAREPLAN_NOW=2026-11-21T09:30 pins "now" (local time in $TZ) for every command.
+            The options above go before or after the command's name.
             """,
+        version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
-                      Export.self, End.self, Snapshot.self, Demo.self, Themes.self, Insights.self, Generate.self],
+                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self],
         defaultSubcommand: DashboardCommand.self
     )
+
+    @OptionGroup(title: "Options for every command") var global: GlobalOptions
+
+    /// The store these options name, and the clock.
+    var store: StoreOptions { StoreOptions(db: global.db) }
+}
+
+/// A command that prints no JSON refuses `--json` rather than ignoring it.
+protocol TextOnlyCommand: ParsableCommand {
+    var careplan: Careplan { get }
+}
+
+extension TextOnlyCommand {
+    func validate() throws {
+        if careplan.global.json {
+            throw ValidationError("--json: careplan \(Self.configuration.commandName ?? "") prints no JSON; today, history, insights, export and doctor do")
+        }
+    }
 }

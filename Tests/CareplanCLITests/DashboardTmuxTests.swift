@@ -76,6 +76,40 @@ import Testing
         return (day["activities"] as! [[String: Any]]).first { $0["id"] as? String == id }!["events"] as! [[String: Any]]
     }
 
+    /// Where `text` first shows on `line`-containing row of the screen (0-based column and row).
+    func position(of text: String, onLineWith marker: String, in screen: String) -> (x: Int, y: Int)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let y = lines.firstIndex(where: { $0.contains(marker) }), let range = lines[y].range(of: text) else { return nil }
+        return (lines[y].distance(from: lines[y].startIndex, to: range.lowerBound), y)
+    }
+
+    /// A left click as xterm reports it (SGR 1006, what `TERM=xterm-256color` asks ncurses to read).
+    func click(_ tmux: Tmux, x: Int, y: Int) throws {
+        try tmux.type("\u{1b}[<0;\(x + 1);\(y + 1)M\u{1b}[<0;\(x + 1);\(y + 1)m")
+    }
+
+    @Test func aClickOnABoxTicksItAndNoMouseIgnoresClicks() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli) + " --no-mouse", width: 120, height: 40)
+        var screen = try tmux.waitFor("Care Card")
+        let box = try #require(position(of: "[ ]", onLineWith: "Amlodipine 5 mg", in: screen))
+        try click(tmux, x: box.x + 1, y: box.y)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!(try tmux.screen()).contains("Done:"))
+        try tmux.keys("q")
+        #expect(try event(cli, "amlodipine").allSatisfy { $0["done"] as? Bool == false })
+
+        let mouse = Tmux()
+        try mouse.start(dashboardCommand(cli), width: 120, height: 40)
+        screen = try mouse.waitFor("Care Card")
+        try click(mouse, x: box.x + 1, y: box.y)
+        try mouse.waitFor("Done: Amlodipine 5 mg (08:00)")
+        try mouse.keys("q")
+        #expect(try event(cli, "amlodipine").first?["done"] as? Bool == true)
+    }
+
     @Test func aDayInTheDashboard() throws {
         let cli = CLI()
         #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)

@@ -130,17 +130,25 @@ import TerminalUI
         #expect(state.message?.text == "Cancelled; nothing saved")
     }
 
+    /// A key typed into a form field, looked up in the action table as the form does.
+    func edit(_ input: EntryForm.Input, _ key: Key) -> EntryForm.Input {
+        FormReducer.edit(input, key, Keymap.action(for: key, in: .form))
+    }
+
     @Test func scaleAndChoiceFieldsTakeArrowsAndDigits() {
         let scale = EntryForm.Input.scale(nil, 0...10)
-        #expect(FormReducer.edit(scale, .right) == .scale(0, 0...10))
-        #expect(FormReducer.edit(.scale(4, 0...10), .left) == .scale(3, 0...10))
-        #expect(FormReducer.edit(.scale(1, 0...10), .character("0")) == .scale(10, 0...10))
-        #expect(FormReducer.edit(.scale(3, 0...10), .character("7")) == .scale(7, 0...10))
-        #expect(FormReducer.edit(.scale(10, 0...10), .right) == .scale(10, 0...10))
+        #expect(edit(scale, .right) == .scale(0, 0...10))
+        #expect(edit(.scale(4, 0...10), .left) == .scale(3, 0...10))
+        #expect(edit(.scale(1, 0...10), .character("0")) == .scale(10, 0...10))
+        #expect(edit(.scale(3, 0...10), .character("7")) == .scale(7, 0...10))
+        #expect(edit(.scale(10, 0...10), .right) == .scale(10, 0...10))
         let choice = EntryForm.Input.choice(nil, ["none", "mild", "severe"])
-        #expect(FormReducer.edit(choice, .right) == .choice(0, ["none", "mild", "severe"]))
-        #expect(FormReducer.edit(choice, .character("3")) == .choice(2, ["none", "mild", "severe"]))
-        #expect(FormReducer.edit(.boolean(nil), .character("y")) == .boolean(true))
+        #expect(edit(choice, .right) == .choice(0, ["none", "mild", "severe"]))
+        #expect(edit(choice, .character("3")) == .choice(2, ["none", "mild", "severe"]))
+        #expect(edit(.boolean(nil), .character("y")) == .boolean(true))
+        #expect(edit(.text("37.2"), .backspace) == .text("37."))
+        #expect(edit(.text("37.2"), .control("u")) == .text(""))
+        #expect(edit(.text("-"), .character("1")) == .text("-1"), "a minus sign is typed, not an action")
     }
 
     @Test func undoTakesTheLastChangeOrSaysThereIsNone() {
@@ -169,8 +177,11 @@ import TerminalUI
         let insights = Keymap.hints(for: .insights).map { "\($0.keys) \($0.name)" }
         #expect(insights.contains("c chart"))
         #expect(insights.contains("[/] week"))
-        // Every bound key maps back to its action.
-        for binding in Keymap.bindings { for key in binding.keys { #expect(Keymap.action(for: key) == binding.action) } }
+        // Every bound key maps back to its action, in its context.
+        for binding in Keymap.bindings { for key in binding.keys { #expect(Keymap.action(for: key, in: binding.context) == binding.action) } }
+        // The form's status line and the help overlay come from the same table.
+        #expect(Keymap.hints(for: .symptoms, in: .form).map { "\($0.keys) \($0.name)" } == ["Enter save", "Esc cancel", "Tab/Shift-Tab field"])
+        #expect(Keymap.bindings(in: .form).contains { $0.action == .clearField && $0.keys == [.control("u")] })
     }
 }
 

@@ -90,7 +90,7 @@ import TerminalUI
         let plain = try fixture.render(AppState(today: fixture.today))
         var colourful: Set<String> = []
         for name in names {
-            let theme = ThemeFile.resolve(try ThemeFile.load(path: repo.appendingPathComponent("themes/\(name)").path), colors: 256, noColor: false)
+            let theme = ThemeFile.resolve(try ThemeFile.load(path: repo.appendingPathComponent("themes/\(name)").path), colors: 256)
             let buffer = Screen.render(state: AppState(today: fixture.today), data: data, samples: [], context: fixture.context(theme: theme), width: 120, height: 40)
             #expect(HeadlessRenderer.plainText(buffer) == plain, "\(name) changed the layout")
             let ansi = HeadlessRenderer.ansiText(buffer)

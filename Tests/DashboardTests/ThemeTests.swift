@@ -139,7 +139,7 @@ import TerminalUI
     ], palette: ["blue": .rgb(0x5f, 0x87, 0xff), "gray": .indexed(246), "teal": .default])
 
     @Test func resolveMapsEveryColourToTheNearestOfTheTerminals() throws {
-        let eight = ThemeFile.resolve(sample, colors: 8, noColor: false)
+        let eight = ThemeFile.resolve(sample, colors: 8)
         let colours = eight.styles.values.flatMap { [$0.foreground, $0.background] } + Array(eight.palette.values)
         for colour in colours where colour != .default {
             guard case .indexed(let index) = colour else { Issue.record("\(colour) was not mapped to an index"); continue }
@@ -150,20 +150,23 @@ import TerminalUI
         #expect(eight[.accent].bold)
         #expect(eight[.text].foreground == .default)
         #expect(eight.palette["teal"] == .default)
-        #expect(ThemeFile.resolve(sample, colors: 256, noColor: false)[.accent].foreground == .indexed(75))
-        #expect(ThemeFile.resolve(sample, colors: 256, noColor: false)[.selection].background == .indexed(25))
+        #expect(ThemeFile.resolve(sample, colors: 256)[.accent].foreground == .indexed(75))
+        #expect(ThemeFile.resolve(sample, colors: 256)[.selection].background == .indexed(25))
     }
 
     @Test func noColorOrTooFewColoursKeepsOnlyAttributes() {
-        for resolved in [ThemeFile.resolve(sample, colors: 256, noColor: true), ThemeFile.resolve(sample, colors: 2, noColor: false)] {
+        let noColor = ColorPolicy(environment: ["NO_COLOR": "1"])
+        for resolved in [ThemeFile.resolve(sample, colors: noColor.colors(terminalColors: 256)),
+                         ThemeFile.resolve(sample, colors: ColorPolicy(noColor: false).colors(terminalColors: 2))] {
             #expect(resolved.styles.values.allSatisfy { $0.foreground == .default && $0.background == .default })
             #expect(resolved.palette.isEmpty)
             #expect(resolved[.accent].bold)
             #expect(resolved[.selection].reverse)
         }
-        #expect(ThemeFile.noColor(environment: ["NO_COLOR": "1"]))
-        #expect(!ThemeFile.noColor(environment: ["NO_COLOR": ""]), "an empty NO_COLOR does not count (no-color.org)")
-        #expect(!ThemeFile.noColor(environment: [:]))
+        // The policy the dashboard and `careplan snapshot` both use.
+        #expect(ColorPolicy(environment: ["NO_COLOR": "1"]).colors(terminalColors: 256) == 0)
+        #expect(ColorPolicy(environment: ["NO_COLOR": ""]).colors(terminalColors: 256) == 256, "an empty NO_COLOR does not count (no-color.org)")
+        #expect(ColorPolicy(environment: [:]).colors(terminalColors: 16) == 16)
     }
 
     // MARK: Catalog

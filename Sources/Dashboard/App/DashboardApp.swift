@@ -13,48 +13,52 @@ public final class DashboardApp {
     let theme: Theme
     let chartStyle: ChartStyle
     let clock: () throws -> CareClock
-    let samples: [SamplePlan]
-    let noColor: Bool
+    let samples: SampleCatalog
+    let colors: ColorPolicy
+    let mouse: Bool
 
-    public init(store: CareStore, theme: Theme, chartStyle: ChartStyle, samples: [SamplePlan], noColor: Bool,
+    public init(store: CareStore, theme: Theme, chartStyle: ChartStyle, samples: SampleCatalog, colors: ColorPolicy, mouse: Bool,
                 clock: @escaping () throws -> CareClock) {
         self.store = store
         self.theme = theme
         self.chartStyle = chartStyle
         self.samples = samples
-        self.noColor = noColor
+        self.colors = colors
+        self.mouse = mouse
         self.clock = clock
     }
 
     public func run() throws {
         let backend = NcursesBackend()
-        backend.start()
+        backend.start(mouse: mouse)
         defer { backend.stop() }
-        let resolved = ThemeFile.resolve(theme, colors: backend.colorCount, noColor: noColor)
+        let resolved = ThemeFile.resolve(theme, colors: colors.colors(terminalColors: backend.colorCount))
         let watcher = try? ChangeWatcher(path: store.path)
         _ = watcher?.hasChanged()
         let runner = CommandRunner(store: store, clock: clock)
         var now = try clock()
         var state = AppState(today: now.today)
         var plan = try store.plan()
-        var size = backend.size
-        /// `moved`: only the selection moved, nothing was written, so loaded data may be reused.
-        func load(moved: Bool = false) throws -> DashboardData {
-            let insights = Screen.showsInsights(state: state, width: size.width, height: size.height) ? (state.insightsRange, state.today) : nil
-            return try DashboardData.load(from: store, date: state.selectedDate, plan: plan, insights: insights, reusing: moved ? data : nil)
+        var loader = FrameLoader(store: store, size: backend.size)
+        var data = try loader.load(state, plan: plan)
+        // The picker's plans are decoded only when the picker shows.
+        var pickerPlans: [SamplePlan]?
+        func samplePlans() -> [SamplePlan] {
+            guard data.isEmpty else { return [] }
+            if pickerPlans == nil { pickerPlans = samples.plans() }
+            return pickerPlans!
         }
-        var data = try DashboardData.load(from: store, date: state.selectedDate, plan: plan,
-                                          insights: Screen.showsInsights(state: state, width: size.width, height: size.height) ? (state.insightsRange, state.today) : nil)
 
         while !state.quit {
             let (width, height) = backend.size
-            if (width, height) != size {
+            if (width, height) != loader.size {
                 // A resize can bring Insights on screen (or take it off): load what now shows.
-                size = (width, height)
-                data = try load()
+                loader.size = (width, height)
+                data = try loader.load(state, plan: plan)
             }
             let context = RenderContext(theme: resolved, chartStyle: chartStyle, minutesIntoDay: now.minutesIntoDay, databasePath: store.path)
-            backend.draw(Screen.render(state: state, data: data, samples: samples, context: context, width: width, height: height))
+            let frame = Screen.render(state: state, data: data, samples: samplePlans(), context: context, width: width, height: height)
+            backend.draw(frame)
 
             var reloadPlan = false
             var moved = false
@@ -64,12 +68,13 @@ public final class DashboardApp {
                     backend.invalidate()
                     continue
                 }
-                // Nothing acts on a screen the user cannot see, except quitting.
-                if Screen.isTooSmall(width: width, height: height), Keymap.action(for: key) != .quit { continue }
-                let commands = Reducer.handle(key, state: &state, data: data, samples: samples)
+                var target: MouseTarget?
+                if case .mouse(let event) = key { target = frame.hotspot(x: event.x, y: event.y).flatMap(MouseTarget.init(tag:)) }
+                let commands = Reducer.handle(key, state: &state, data: data, samples: samplePlans(), target: target,
+                                              tooSmall: Screen.isTooSmall(width: width, height: height))
                 for command in commands {
                     runner.run(command, state: &state, data: data)
-                    if case .importPlan = command { reloadPlan = true }
+                    if case .startSamplePlan = command { reloadPlan = true }
                 }
                 if commands.isEmpty, shown == (state.selectedDate, state.focus, state.insightsRange) { continue }
                 moved = commands.isEmpty
@@ -81,7 +86,7 @@ public final class DashboardApp {
                 reloadPlan = true
             }
             if reloadPlan { plan = try store.plan() }
-            data = try load(moved: moved)
+            data = try loader.load(state, plan: plan, reusing: moved ? data : nil)
             state.clampSelections(to: data)
         }
     }

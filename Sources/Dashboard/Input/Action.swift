@@ -1,6 +1,15 @@
-/// Everything a key can ask the dashboard to do.
+/// Everything a key or the mouse can ask the dashboard to do.
 public enum Action: String, CaseIterable, Sendable {
     case nextPane, previousPane, showCare, showSymptoms, showInsights
     case up, down, previousDay, nextDay, previousWeek, nextWeek, today
     case toggle, open, undo, nextChart, nextRange, help, quit
+    // In a reading form.
+    case save, cancel, nextField, previousField, decrease, increase, erase, clearField
+    // The mouse.
+    case click, scroll
+}
+
+/// Where a key is read: the dashboard (and its first-run picker), or an open reading form.
+public enum KeyContext: Sendable, Hashable {
+    case dashboard, form
 }

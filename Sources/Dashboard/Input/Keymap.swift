@@ -6,51 +6,90 @@ import TerminalUI
 public struct KeyBinding: Sendable {
     public var action: Action
     public var keys: [Key]
+    /// How help writes the keys when they are not keys (the mouse).
+    public var keyText: String?
     public var short: String
     public var help: String
-    /// Panes whose status line shows it (empty: not shown in the status line).
+    public var context: KeyContext
+    /// Panes whose status line shows it (empty: not shown in the status line). Form bindings show
+    /// in the form's status line when this holds any pane.
     public var statusPanes: Set<Pane>
+
+    init(_ action: Action, _ keys: [Key], keyText: String? = nil, short: String, help: String, context: KeyContext = .dashboard,
+         status: Set<Pane> = []) {
+        self.action = action
+        self.keys = keys
+        self.keyText = keyText
+        self.short = short
+        self.help = help
+        self.context = context
+        statusPanes = status
+    }
+
+    /// "↑ k", "Click".
+    public var keysText: String { keyText ?? keys.map(\.description).joined(separator: " ") }
 }
 
 public enum Keymap {
     private static let all = Set(Pane.allCases)
 
     public static let bindings: [KeyBinding] = [
-        KeyBinding(action: .nextPane, keys: [.tab], short: "pane", help: "Next pane", statusPanes: all),
-        KeyBinding(action: .previousPane, keys: [.backTab], short: "pane", help: "Previous pane", statusPanes: []),
-        KeyBinding(action: .showCare, keys: [.character("1")], short: "care", help: "Care Card", statusPanes: []),
-        KeyBinding(action: .showSymptoms, keys: [.character("2")], short: "symptoms", help: "Symptom Tracker", statusPanes: []),
-        KeyBinding(action: .showInsights, keys: [.character("3")], short: "insights", help: "Insights", statusPanes: []),
-        KeyBinding(action: .up, keys: [.up, .character("k")], short: "item", help: "Previous item", statusPanes: [.care, .symptoms]),
-        KeyBinding(action: .down, keys: [.down, .character("j")], short: "item", help: "Next item", statusPanes: [.care, .symptoms]),
-        KeyBinding(action: .previousDay, keys: [.left, .character("h")], short: "day", help: "Previous day", statusPanes: all),
-        KeyBinding(action: .nextDay, keys: [.right, .character("l")], short: "day", help: "Next day", statusPanes: all),
-        KeyBinding(action: .previousWeek, keys: [.character("[")], short: "week", help: "Previous week (Insights: previous period)", statusPanes: [.insights]),
-        KeyBinding(action: .nextWeek, keys: [.character("]")], short: "week", help: "Next week (Insights: next period)", statusPanes: [.insights]),
-        KeyBinding(action: .today, keys: [.character("t")], short: "today", help: "Go to today", statusPanes: all),
-        KeyBinding(action: .toggle, keys: [.character(" ")], short: "tick", help: "Tick the next occurrence (untick when all are done)", statusPanes: [.care]),
-        KeyBinding(action: .open, keys: [.enter], short: "record", help: "Open the reading form (Care Card: tick, like Space)", statusPanes: [.symptoms]),
-        KeyBinding(action: .nextChart, keys: [.character("c")], short: "chart", help: "Chart the next assessment", statusPanes: [.insights]),
-        KeyBinding(action: .nextRange, keys: [.character("r")], short: "range", help: "Insights range: week, month, quarter, year", statusPanes: [.insights]),
-        KeyBinding(action: .undo, keys: [.character("u")], short: "undo", help: "Undo the last change (repeatable)", statusPanes: [.care, .symptoms]),
-        KeyBinding(action: .help, keys: [.character("?")], short: "help", help: "Show or hide this help", statusPanes: all),
-        KeyBinding(action: .quit, keys: [.character("q"), .control("c")], short: "quit", help: "Quit", statusPanes: all),
+        KeyBinding(.nextPane, [.tab], short: "pane", help: "Next pane", status: all),
+        KeyBinding(.previousPane, [.backTab], short: "pane", help: "Previous pane"),
+        KeyBinding(.showCare, [.character("1")], short: "care", help: "Care Card"),
+        KeyBinding(.showSymptoms, [.character("2")], short: "symptoms", help: "Symptom Tracker"),
+        KeyBinding(.showInsights, [.character("3")], short: "insights", help: "Insights"),
+        KeyBinding(.up, [.up, .character("k")], short: "item", help: "Previous item", status: [.care, .symptoms]),
+        KeyBinding(.down, [.down, .character("j")], short: "item", help: "Next item", status: [.care, .symptoms]),
+        KeyBinding(.previousDay, [.left, .character("h")], short: "day", help: "Previous day", status: all),
+        KeyBinding(.nextDay, [.right, .character("l")], short: "day", help: "Next day", status: all),
+        KeyBinding(.previousWeek, [.character("[")], short: "week", help: "Previous week (Insights: period)", status: [.insights]),
+        KeyBinding(.nextWeek, [.character("]")], short: "week", help: "Next week (Insights: period)", status: [.insights]),
+        KeyBinding(.today, [.character("t")], short: "today", help: "Go to today", status: all),
+        KeyBinding(.toggle, [.character(" ")], short: "tick", help: "Tick the next occurrence (or untick)", status: [.care]),
+        KeyBinding(.open, [.enter], short: "record", help: "Record a reading (Care Card: tick)", status: [.symptoms]),
+        KeyBinding(.nextChart, [.character("c")], short: "chart", help: "Chart the next assessment", status: [.insights]),
+        KeyBinding(.nextRange, [.character("r")], short: "range", help: "Insights range: week to year", status: [.insights]),
+        KeyBinding(.undo, [.character("u")], short: "undo", help: "Undo the last change (repeatable)", status: [.care, .symptoms]),
+        KeyBinding(.help, [.character("?")], short: "help", help: "Show or hide this help", status: all),
+        KeyBinding(.quit, [.character("q"), .control("c")], short: "quit", help: "Quit", status: all),
+        KeyBinding(.click, [], keyText: "Click", short: "click",
+                   help: "Select; on a box, tick it"),
+        KeyBinding(.scroll, [], keyText: "Wheel", short: "scroll", help: "Move through the list under it"),
+
+        KeyBinding(.save, [.enter], short: "save", help: "Save the reading", context: .form, status: all),
+        KeyBinding(.cancel, [.escape], short: "cancel", help: "Close without saving", context: .form, status: all),
+        KeyBinding(.nextField, [.tab, .down], short: "field", help: "Next field", context: .form, status: all),
+        KeyBinding(.previousField, [.backTab, .up], short: "field", help: "Previous field", context: .form, status: all),
+        KeyBinding(.decrease, [.left], short: "less", help: "One less, or previous option", context: .form),
+        KeyBinding(.increase, [.right], short: "more", help: "One more, or next option", context: .form),
+        KeyBinding(.erase, [.backspace, .delete], short: "erase", help: "Erase the last character", context: .form),
+        KeyBinding(.clearField, [.control("u")], short: "clear", help: "Clear the field", context: .form),
+        KeyBinding(.quit, [.control("c")], short: "quit", help: "Quit without saving", context: .form),
     ]
 
-    private static let byKey: [Key: Action] = {
-        var table: [Key: Action] = [:]
-        for binding in bindings { for key in binding.keys { table[key] = binding.action } }
+    private static let byKey: [KeyContext: [Key: Action]] = {
+        var table: [KeyContext: [Key: Action]] = [:]
+        for binding in bindings { for key in binding.keys { table[binding.context, default: [:]][key] = binding.action } }
         return table
     }()
 
-    public static func action(for key: Key) -> Action? { byKey[key] }
+    /// The action `key` asks for in `context`; nil for keys the table does not bind (in a form,
+    /// those are typed into the field).
+    public static func action(for key: Key, in context: KeyContext = .dashboard) -> Action? {
+        if case .mouse(let event) = key { return event.kind == .click ? .click : .scroll }
+        return byKey[context]?[key]
+    }
 
-    /// The status line's key hints for a pane, in table order; bindings that share a short name
-    /// are merged ("←/→ day").
-    public static func hints(for pane: Pane) -> [(keys: String, name: String)] {
+    /// The bindings help lists for a context, in table order.
+    public static func bindings(in context: KeyContext) -> [KeyBinding] { bindings.filter { $0.context == context } }
+
+    /// The status line's key hints for a pane (or an open form), in table order; bindings that
+    /// share a short name are merged ("←/→ day").
+    public static func hints(for pane: Pane, in context: KeyContext = .dashboard) -> [(keys: String, name: String)] {
         var hints: [(keys: String, name: String)] = []
-        for binding in bindings where binding.statusPanes.contains(pane) {
-            let key = binding.keys[0].description
+        for binding in bindings(in: context) where binding.statusPanes.contains(pane) {
+            guard let key = binding.keys.first?.description else { continue }
             if let last = hints.last, last.name == binding.short {
                 hints[hints.count - 1].keys += "/" + key
             } else {

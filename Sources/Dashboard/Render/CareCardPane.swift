@@ -39,7 +39,10 @@ enum CareCardPane {
                 let titleStyle = isSelected ? theme[.selection] : theme.activity(item.activity.color)
                 buffer.write(marker, x: rect.x, y: y, style: theme[.accent], clip: rect)
                 buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: rect.x + 2, y: y, style: titleStyle, clip: rect)
-                drawEvents(item, x: rect.x + 3 + titleWidth, y: y, clip: rect, state: state, context: context, into: &buffer)
+                let boxes = rect.x + 3 + titleWidth
+                buffer.mark(Rect(x: rect.x, y: y, width: boxes - rect.x, height: 1), MouseTarget.careRow(index).tag)
+                let end = drawEvents(item, x: boxes, y: y, clip: rect, state: state, context: context, into: &buffer)
+                buffer.mark(Rect(x: boxes, y: y, width: end - boxes, height: 1), MouseTarget.careBox(index).tag)
             }
         }
     }
@@ -53,12 +56,13 @@ enum CareCardPane {
         }
     }
 
-    static func drawEvents(_ item: AgendaItem, x: Int, y: Int, clip: Rect, state: AppState, context: RenderContext, into buffer: inout Buffer) {
+    /// Draws the row's boxes from `x`; returns the column after them.
+    @discardableResult
+    static func drawEvents(_ item: AgendaItem, x: Int, y: Int, clip: Rect, state: AppState, context: RenderContext, into buffer: inout Buffer) -> Int {
         let theme = context.theme
         if item.activity.schedule.isAsNeeded {
             let count = item.events.count
-            buffer.write("as needed · \(count) logged · Space logs", x: x, y: y, style: theme[.dim], clip: clip)
-            return
+            return x + buffer.write("as needed · \(count) logged · Space logs", x: x, y: y, style: theme[.dim], clip: clip)
         }
         var column = x
         for event in item.events {
@@ -68,6 +72,7 @@ enum CareCardPane {
             column += 1
         }
         if item.activity.optional { buffer.write("optional", x: column + 1, y: y, style: theme[.dim], clip: clip) }
+        return column
     }
 
     static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {

@@ -23,12 +23,10 @@ enum StatusLine {
         let theme = context.theme
         buffer.fill(rect, style: theme[.status])
         var hints: String
-        if state.form != nil {
-            hints = " Enter save · Esc cancel · Tab/↑↓ field"
-        } else if state.showHelp {
+        if state.showHelp {
             hints = " any key closes help"
         } else {
-            hints = " " + Keymap.hints(for: pane).map { "\($0.keys) \($0.name)" }.joined(separator: "  ")
+            hints = " " + Keymap.hints(for: pane, in: state.form == nil ? .dashboard : .form).map { "\($0.keys) \($0.name)" }.joined(separator: "  ")
         }
         var messageWidth = 0
         if let message = state.message {
@@ -47,7 +45,9 @@ enum TabBar {
         var x = rect.x + 1
         for pane in Pane.allCases {
             let label = " \(pane.rawValue + 1) \(pane.title) "
-            x += buffer.write(label, x: x, y: rect.y, style: context.theme[pane == focus ? .activeTab : .tab], clip: rect) + 1
+            let width = buffer.write(label, x: x, y: rect.y, style: context.theme[pane == focus ? .activeTab : .tab], clip: rect)
+            buffer.mark(Rect(x: x, y: rect.y, width: width, height: 1), MouseTarget.pane(pane).tag)
+            x += width + 1
         }
     }
 }

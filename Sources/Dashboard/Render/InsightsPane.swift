@@ -43,7 +43,9 @@ enum InsightsPane {
         var x = rect.x
         for range in InsightRange.allCases {
             let style = range == report.period.range ? theme[.activeTab] : theme[.tab]
-            x += buffer.write(" \(range.rawValue) ", x: x, y: rect.y, style: style, clip: rect) + 1
+            let width = buffer.write(" \(range.rawValue) ", x: x, y: rect.y, style: style, clip: rect)
+            buffer.mark(Rect(x: x, y: rect.y, width: width, height: 1), MouseTarget.range(range).tag)
+            x += width + 1
         }
         let adherence: String
         switch report.adherence.total {
@@ -173,6 +175,7 @@ enum InsightsPane {
             let shownFigure = String(repeating: " ", count: max(0, 6 - TextWidth.of(figure))) + figure
             let tail = " \(TextWidth.truncate(spark, to: 12, ellipsis: false)) \(shownFigure) \(arrow)"
             let titleWidth = max(4, rect.width - 2 - TextWidth.of(tail))
+            buffer.mark(Rect(x: rect.x, y: y, width: rect.width, height: 1), MouseTarget.chart(index).tag)
             buffer.write(isSelected ? "▸ " : "  ", x: rect.x, y: y, style: theme[.accent], clip: rect)
             buffer.write(TextWidth.pad(field.title, to: titleWidth), x: rect.x + 2, y: y, style: isSelected ? theme[.selection] : theme[.text], clip: rect)
             buffer.write(tail, x: rect.x + 2 + titleWidth, y: y, style: theme[.series2], clip: rect)

@@ -1,19 +1,33 @@
 import CarePlanStore
 import TerminalUI
 
-/// The help overlay: the action table, as the keymap defines it.
+/// The help overlay: the action table, as the keymap defines it: the dashboard's keys, then the
+/// form's. Where one column does not fit the screen, the form's keys go beside the dashboard's.
 enum HelpOverlay {
+    typealias Row = (keys: String, text: String)
+
     static func draw(context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
-        let rows = Keymap.bindings.map { binding in
-            (binding.keys.map(\.description).joined(separator: " "), binding.help)
-        }
-        let keyWidth = rows.map { TextWidth.of($0.0) }.max() ?? 10
-        let width = min(buffer.width - 4, keyWidth + 4 + (rows.map { TextWidth.of($0.1) }.max() ?? 20) + 4)
-        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rows.count + 4), title: "Keys", theme: theme, into: &buffer)
-        for (offset, row) in rows.enumerated() where offset < inner.height - 1 {
-            buffer.write(TextWidth.pad(row.0, to: keyWidth), x: inner.x, y: inner.y + offset, style: theme[.accent], clip: inner)
-            buffer.write(row.1, x: inner.x + keyWidth + 2, y: inner.y + offset, style: theme[.text], clip: inner)
+        let dashboard: [Row] = Keymap.bindings(in: .dashboard).map { ($0.keysText, $0.help) }
+        let form: [Row] = [("", "In a reading form:")] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help) }
+        let oneColumn = dashboard + [("", "")] + form
+        let columns = oneColumn.count + 4 <= buffer.height - 2 ? [oneColumn] : [dashboard, form]
+        // Each column as wide as its keys and texts need.
+        let keyWidths = columns.map { rows in rows.map { TextWidth.of($0.keys) }.max() ?? 0 }
+        let widths = zip(columns, keyWidths).map { rows, keys in keys + 2 + (rows.map { TextWidth.of($0.text) }.max() ?? 0) }
+        let width = min(buffer.width - 4, widths.reduce(0, +) + 2 * (columns.count - 1) + 4)
+        let rowCount = columns.map(\.count).max() ?? 0
+        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rowCount + 4), title: "Keys", theme: theme, into: &buffer)
+        buffer.mark(buffer.area, MouseTarget.overlay.tag)
+        var x = inner.x
+        for (index, rows) in columns.enumerated() {
+            let area = Rect(x: x, y: inner.y, width: min(widths[index], inner.maxX - x), height: inner.height - 1)
+            for (offset, row) in rows.enumerated() where offset < area.height {
+                buffer.write(TextWidth.pad(row.keys, to: keyWidths[index]), x: area.x, y: area.y + offset, style: theme[.accent], clip: area)
+                let text = TextWidth.truncate(row.text, to: max(0, area.width - keyWidths[index] - 2))
+                buffer.write(text, x: area.x + keyWidths[index] + 2, y: area.y + offset, style: row.keys.isEmpty ? theme[.title] : theme[.text], clip: area)
+            }
+            x += widths[index] + 2
         }
         buffer.write("Any key closes this help.", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
     }
@@ -28,6 +42,7 @@ enum FormOverlay {
         if let time = form.activity.schedule.time(ofOccurrence: form.occurrence) { title += " · \(time)" }
         if form.editing != nil { title += " · editing" }
         let inner = Modal.draw(width: min(buffer.width - 4, 72), height: min(buffer.height - 2, height), title: title, theme: theme, into: &buffer)
+        buffer.mark(buffer.area, MouseTarget.overlay.tag)
         let labelWidth = min(inner.width / 3, max(6, form.fields.map { TextWidth.of($0.label) }.max() ?? 6) + 1)
         var y = inner.y
         for (index, field) in form.fields.enumerated() {
@@ -45,7 +60,8 @@ enum FormOverlay {
                 buffer.write(line, x: inner.x, y: y + 2 + offset, style: theme[.alert], clip: inner)
             }
         }
-        buffer.write("Enter saves · Esc cancels · Tab next field", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+        let keys = Keymap.hints(for: .symptoms, in: .form).map { "\($0.keys) \($0.name)" }.joined(separator: " · ")
+        buffer.write(keys, x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
     }
 
     static func drawInput(_ input: EntryForm.Input, x: Int, y: Int, width: Int, focused: Bool, theme: Theme, into buffer: inout Buffer) {
@@ -107,6 +123,7 @@ enum WelcomeScreen {
         for (index, sample) in samples.enumerated() where y < inner.maxY - 2 {
             let selected = index == state.welcomeSelection
             let text = "\(selected ? "▸" : " ") \(sample.title) (\(sample.activityCount) activities)"
+            buffer.mark(Rect(x: inner.x, y: y, width: inner.width, height: 1), MouseTarget.sample(index).tag)
             buffer.write(TextWidth.pad(text, to: inner.width), x: inner.x, y: y, style: selected ? theme[.selection] : theme[.text], clip: inner)
             y += 1
         }

@@ -54,6 +54,7 @@ public enum Screen {
     }
 
     static func drawPane(_ pane: Pane, _ rect: Rect, state: AppState, data: DashboardData, context: RenderContext, focused: Bool, into buffer: inout Buffer) {
+        buffer.mark(rect, MouseTarget.pane(pane).tag)
         switch pane {
         case .care: CareCardPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
         case .symptoms: SymptomTrackerPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)

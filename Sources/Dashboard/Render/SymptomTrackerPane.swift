@@ -25,6 +25,7 @@ enum SymptomTrackerPane {
                 buffer.write(name, x: listArea.x, y: y, style: theme[.title], clip: listArea)
             case .item(let index, let item):
                 let isSelected = index == state.symptomSelection
+                buffer.mark(Rect(x: listArea.x, y: y, width: listArea.width, height: 1), MouseTarget.symptomRow(index).tag)
                 buffer.write(isSelected ? "▸ " : "  ", x: listArea.x, y: y, style: theme[.accent], clip: listArea)
                 buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: listArea.x + 2, y: y,
                              style: isSelected ? theme[.selection] : theme.activity(item.activity.color), clip: listArea)

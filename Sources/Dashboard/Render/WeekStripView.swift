@@ -14,6 +14,7 @@ enum WeekStripView {
             let (glyph, caption, role) = look(day, today: state.today, style: context.chartStyle)
             var base = theme[role]
             if day.date == state.today { base = base.bolded }
+            buffer.mark(Rect(x: x, y: rect.y, width: column, height: min(4, rect.height)), MouseTarget.day(day.date).tag)
             let cells = [String(day.date.weekday.name.prefix(3)), glyph, caption, "\(day.date.day)"]
             for (row, text) in cells.enumerated() where row < rect.height {
                 let style = isSelected ? theme[.selection] : base

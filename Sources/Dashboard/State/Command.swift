@@ -7,5 +7,6 @@ public enum Command: Equatable, Sendable {
     case reset(activityId: String, date: LocalDate, occurrence: Int)
     case log(EntryForm)
     case undo(UndoEntry)
-    case importPlan(path: String)
+    /// The first-run picker's choice: the sample plan, moved to start today.
+    case startSamplePlan(path: String)
 }

@@ -66,9 +66,11 @@ public struct CommandRunner {
                 throw error
             }
             state.undoStack.removeLast()
-        case .importPlan(let path):
-            let plan = try PlanDecoder.load(path: path)
+        case .startSamplePlan(let path):
+            // A sample plan is written for some month; the person starts it today, so no day before
+            // they chose it is scheduled, let alone missed.
             let now = try clock()
+            let plan = try PlanDecoder.load(path: path).starting(on: now.today)
             try store.importPlan(plan, effective: now.today, clock: now)
             state.message = StatusMessage(text: "Imported \(plan.title); press ? for keys", level: .info)
         }

@@ -2,30 +2,82 @@ import CareInsights
 import CarePlanStore
 import TerminalUI
 
-/// Turns a key into a new state and the store commands it asks for. Pure: no I/O, so every
-/// interaction can be tested without a terminal or a database.
+/// Turns a key or a click into a new state and the store commands it asks for. Pure: no I/O, so
+/// every interaction can be tested without a terminal or a database. The one place the action
+/// table is consulted for the dashboard.
 public enum Reducer {
-    public static func handle(_ key: Key, state: inout AppState, data: DashboardData, samples: [SamplePlan]) -> [Command] {
-        if state.form != nil { return FormReducer.handle(key, state: &state) }
-        if state.showHelp {
-            // Any key closes help; q still quits.
-            state.showHelp = false
-            if Keymap.action(for: key) == .quit { state.quit = true }
+    /// `target`: what a mouse event landed on (from the frame's hotspots). `tooSmall`: the frame
+    /// shows only "too small", so nothing but quitting acts on what the user cannot see.
+    public static func handle(_ key: Key, state: inout AppState, data: DashboardData, samples: [SamplePlan],
+                              target: MouseTarget? = nil, tooSmall: Bool = false) -> [Command] {
+        if tooSmall {
+            if Keymap.action(for: key, in: state.form == nil ? .dashboard : .form) == .quit { state.quit = true }
             return []
         }
-        if data.isEmpty { return welcome(key, state: &state, samples: samples) }
+        if state.form != nil { return FormReducer.handle(key, state: &state) }
+        let action = Keymap.action(for: key)
+        if state.showHelp {
+            // Any key or click closes help; q still quits.
+            state.showHelp = false
+            if action == .quit { state.quit = true }
+            return []
+        }
+        if data.isEmpty { return welcome(action, key: key, target: target, state: &state, samples: samples) }
         let pending = state.pendingConfirmation
         state.pendingConfirmation = nil
-        if pending != nil, Keymap.action(for: key) != .toggle, Keymap.action(for: key) != .open {
+        guard let action else {
+            if pending != nil { state.message = StatusMessage(text: "Not recorded", level: .info) }
+            return []
+        }
+        state.message = nil
+        if case .mouse(let event) = key {
+            return mouse(event.kind, target: target, state: &state, data: data, pending: pending)
+        }
+        if pending != nil, action != .toggle, action != .open {
             state.message = StatusMessage(text: "Not recorded", level: .info)
         }
-        guard let action = Keymap.action(for: key) else { return [] }
-        state.message = nil
         return reduce(action, state: &state, data: data, pending: pending)
+    }
+
+    /// A click selects what it lands on (and ticks a box); the wheel moves through the list under
+    /// the pointer, focusing its pane.
+    static func mouse(_ kind: MouseEvent.Kind, target: MouseTarget?, state: inout AppState, data: DashboardData,
+                      pending: AppState.PendingTick?) -> [Command] {
+        guard let target else { return [] }
+        if kind != .click {
+            if let pane = target.pane { state.focus = pane }
+            return reduce(kind == .wheelUp ? .up : .down, state: &state, data: data, pending: nil)
+        }
+        switch target {
+        case .pane(let pane): state.focus = pane
+        case .careRow(let index):
+            state.focus = .care
+            state.careSelection = index
+        case .careBox(let index):
+            state.focus = .care
+            state.careSelection = index
+            return tick(state: &state, data: data, pending: pending)
+        case .symptomRow(let index):
+            let again = state.focus == .symptoms && state.symptomSelection == index
+            state.focus = .symptoms
+            state.symptomSelection = index
+            if again { return openForm(state: &state, data: data) }
+        case .day(let date): state.selectedDate = date
+        case .range(let range):
+            state.focus = .insights
+            state.insightsRange = range
+        case .chart(let index):
+            state.focus = .insights
+            state.insightsAssessment = index
+        case .sample, .overlay: break
+        }
+        return []
     }
 
     static func reduce(_ action: Action, state: inout AppState, data: DashboardData, pending: AppState.PendingTick?) -> [Command] {
         switch action {
+        case .click, .scroll, .save, .cancel, .nextField, .previousField, .decrease, .increase, .erase, .clearField:
+            break  // mouse events go through `mouse`; form actions through `FormReducer`
         case .nextPane: state.focus = state.focus.next
         case .previousPane: state.focus = state.focus.previous
         case .showCare: state.focus = .care
@@ -146,14 +198,24 @@ public enum Reducer {
         return []
     }
 
-    static func welcome(_ key: Key, state: inout AppState, samples: [SamplePlan]) -> [Command] {
-        switch Keymap.action(for: key) {
+    static func welcome(_ action: Action?, key: Key, target: MouseTarget?, state: inout AppState, samples: [SamplePlan]) -> [Command] {
+        if case .mouse(let event) = key {
+            guard case .sample(let index)? = target else { return [] }
+            if event.kind == .click {
+                // A click picks a plan; a click on the picked one starts it.
+                if index == state.welcomeSelection, samples.indices.contains(index) { return [.startSamplePlan(path: samples[index].path)] }
+                state.welcomeSelection = clamp(index, samples.count)
+                return []
+            }
+            return welcome(event.kind == .wheelUp ? .up : .down, key: .resize, target: nil, state: &state, samples: samples)
+        }
+        switch action {
         case .up: state.welcomeSelection = clamp(state.welcomeSelection - 1, samples.count)
         case .down: state.welcomeSelection = clamp(state.welcomeSelection + 1, samples.count)
         case .quit: state.quit = true
         case .help: state.showHelp = true
         case .open, .toggle:
-            if samples.indices.contains(state.welcomeSelection) { return [.importPlan(path: samples[state.welcomeSelection].path)] }
+            if samples.indices.contains(state.welcomeSelection) { return [.startSamplePlan(path: samples[state.welcomeSelection].path)] }
         default: break
         }
         return []

@@ -49,13 +49,13 @@ public enum ThemeFile {
         return try reader.document(root, defaultName: stem)
     }
 
-    /// The theme as the terminal can show it.
+    /// The theme as the terminal can show it, with the colours `ColorPolicy` allows.
     ///
-    /// Monochrome when `noColor` or fewer than 8 colours; otherwise every colour becomes the nearest of
-    /// the terminal's `colors`, so a theme written in `#rrggbb` still reads on an 8- or 16-colour terminal
-    /// (and backends never have to guess). `.default` stays: it is the terminal's own colour.
-    public static func resolve(_ theme: Theme, colors: Int, noColor: Bool) -> Theme {
-        if noColor || colors < 8 { return theme.monochrome }
+    /// Monochrome below 8 colours (0 when colour is off); otherwise every colour becomes the nearest
+    /// of the terminal's `colors`, so a theme written in `#rrggbb` still reads on an 8- or 16-colour
+    /// terminal (and backends never have to guess). `.default` stays: it is the terminal's own colour.
+    public static func resolve(_ theme: Theme, colors: Int) -> Theme {
+        if colors < 8 { return theme.monochrome }
         func fit(_ color: TerminalColor) -> TerminalColor {
             color.index(paletteSize: colors).map { .indexed(UInt8($0)) } ?? .default
         }
@@ -68,11 +68,6 @@ public enum ThemeFile {
         }
         resolved.palette = theme.palette.mapValues(fit)
         return resolved
-    }
-
-    /// Whether the environment asks for no colour: `NO_COLOR` set and not empty (no-color.org).
-    public static func noColor(environment: [String: String]) -> Bool {
-        !(environment["NO_COLOR"] ?? "").isEmpty
     }
 }
 

@@ -15,8 +15,9 @@ public final class NcursesBackend {
 
     public init() {}
 
-    /// Enters full-screen mode. The locale must be set before `initscr` or UTF-8 is garbage.
-    public func start() {
+    /// Enters full-screen mode, reporting clicks and the wheel when `mouse` is true. The locale
+    /// must be set before `initscr` or UTF-8 is garbage.
+    public func start(mouse: Bool = false) {
         setlocale(LC_ALL, "")
         // Without a UTF-8 character type ncursesw garbles every non-ASCII glyph; a bare "C"
         // locale (common in containers and CI) gets C.UTF-8, which Debian always has.
@@ -34,6 +35,11 @@ public final class NcursesBackend {
         keypad(careplan_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        if mouse {
+            // Report presses at once rather than waiting to pair them into clicks.
+            mousemask(careplan_mouse_events(), nil)
+            mouseinterval(0)
+        }
         if has_colors() {
             start_color()
             use_default_colors()
@@ -117,6 +123,11 @@ public final class NcursesBackend {
         var value: wint_t = 0
         let result = wget_wch(careplan_stdscr(), &value)
         if result == ERR { return nil }
+        if result == KEY_CODE_YES, Int32(value) == KEY_MOUSE {
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            return KeyDecoder.mouse(event)
+        }
         if result == KEY_CODE_YES { return KeyDecoder.functionKey(Int32(value)) }
         return KeyDecoder.character(UInt32(value))
     }
@@ -143,6 +154,20 @@ enum KeyDecoder {
             for n in 1...12 where code == careplan_KEY_F(Int32(n)) { return .function(n) }
             return nil
         }
+    }
+
+    static func mouse(_ event: MEVENT) -> Key? {
+        let kind: MouseEvent.Kind
+        if careplan_mouse_is_wheel_up(event.bstate) != 0 {
+            kind = .wheelUp
+        } else if careplan_mouse_is_wheel_down(event.bstate) != 0 {
+            kind = .wheelDown
+        } else if careplan_mouse_is_click(event.bstate) != 0 {
+            kind = .click
+        } else {
+            return nil  // a release after a press already reported
+        }
+        return .mouse(MouseEvent(kind, x: Int(event.x), y: Int(event.y)))
     }
 
     static func character(_ value: UInt32) -> Key? {

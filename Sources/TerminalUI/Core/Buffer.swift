@@ -21,6 +21,9 @@ public struct Buffer: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Regions a click can land on, in drawing order (later ones lie on top), each with what the
+    /// drawing code says is there. Drawing and clicking share the layout this way, never a copy of it.
+    public private(set) var hotspots: [Hotspot] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -36,6 +39,18 @@ public struct Buffer: Hashable, Sendable {
     }
 
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Records that `rect` shows `tag` (clipped to the buffer; empty regions are dropped).
+    public mutating func mark(_ rect: Rect, _ tag: String) {
+        let clipped = rect.intersection(area)
+        guard clipped.width > 0, clipped.height > 0 else { return }
+        hotspots.append(Hotspot(rect: clipped, tag: tag))
+    }
+
+    /// The tag of the topmost region at (x, y), if any.
+    public func hotspot(x: Int, y: Int) -> String? {
+        hotspots.last { $0.rect.contains(x: x, y: y) }?.tag
+    }
 
     /// Writes `text` from (x, y), clipped to `clip` (default: the whole buffer); returns the
     /// columns used. Wide characters that would straddle the edge are not drawn half.
@@ -87,4 +102,10 @@ public struct Buffer: Hashable, Sendable {
     public func line(_ y: Int) -> String {
         (0..<width).map { self[$0, y] }.filter { !$0.isContinuation }.map(\.text).joined()
     }
+}
+
+/// A region of a frame and what is drawn there, for turning a click into what it points at.
+public struct Hotspot: Hashable, Sendable {
+    public var rect: Rect
+    public var tag: String
 }

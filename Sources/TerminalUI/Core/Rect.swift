@@ -16,6 +16,15 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
 
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+
+    /// The part of this rectangle inside `other` (empty when they do not overlap).
+    public func intersection(_ other: Rect) -> Rect {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
     public func inset(by n: Int) -> Rect { Rect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n) }
     public func inset(horizontal: Int = 0, vertical: Int = 0) -> Rect {
         Rect(x: x + horizontal, y: y + vertical, width: width - 2 * horizontal, height: height - 2 * vertical)

@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case control(Character)
     /// The terminal changed size.
     case resize
+    /// A click or a wheel turn at a cell.
+    case mouse(MouseEvent)
 
     /// How help and the status line write the key.
     public var description: String {
@@ -31,6 +33,32 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .function(let n): return "F\(n)"
         case .control(let c): return "Ctrl-\(c.uppercased())"
         case .resize: return "resize"
+        case .mouse(let event): return event.description
+        }
+    }
+}
+
+/// What the mouse did, and at which cell (0-based, from the top left).
+public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case click, wheelUp, wheelDown
+    }
+
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+
+    public init(_ kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String {
+        switch kind {
+        case .click: return "Click"
+        case .wheelUp: return "Wheel up"
+        case .wheelDown: return "Wheel down"
         }
     }
 }

@@ -1,15 +1,32 @@
 import ArgumentParser
 import CarePlanStore
 import Foundation
+import TerminalUI
 
-/// Options every command takes, and the store and clock they lead to.
-struct StoreOptions: ParsableArguments {
+/// The options every command takes (declared once, on `Careplan`).
+struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file (default: $CAREPLAN_DB, else $XDG_DATA_HOME/careplan/careplan.sqlite).", valueName: "path"))
+    var db: String?
+    @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor).")
+    var json = false
+    @Option(name: .long, help: ArgumentHelp("Dashboard theme: a name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
+    var theme: String?
+    @Option(name: .long, help: ArgumentHelp("Dashboard chart style: braille, blocks or ascii.", valueName: "style"))
+    var charts: ChartStyle = .braille
+    @Flag(name: .customLong("no-mouse"), help: "Dashboard: ignore the mouse (clicks and the wheel are on by default).")
+    var noMouse = false
+}
+
+extension ChartStyle: ExpressibleByArgument {}
+
+/// The store and clock `--db` and the environment lead to.
+struct StoreOptions {
     var db: String?
 
     func clock() throws -> CareClock { try CareClock.fromEnvironment() }
 
-    /// Opens the store; `readOnly` commands refuse a missing file instead of creating it.
+    /// Opens the store; `readOnly` commands refuse a missing file instead of creating it (and write
+    /// nothing to an existing one).
     func open(readOnly: Bool = false) throws -> CareStore {
         let environment = ProcessInfo.processInfo.environment
         // The busy timeout can be shortened for scripts that prefer failing fast over waiting.

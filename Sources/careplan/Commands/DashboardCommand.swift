@@ -5,21 +5,13 @@ import Dashboard
 import Foundation
 import TerminalUI
 
-/// Options the dashboard and its snapshots share: theme and chart style.
-struct LookOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A theme name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
-    var theme: String?
-    @Option(name: .long, help: ArgumentHelp("Chart style: braille, blocks or ascii.", valueName: "style"))
-    var charts: ChartStyle = .braille
-
+extension GlobalOptions {
     /// Loads the theme before the terminal is touched, so a broken theme file is reported as a
     /// file:line:column error and the dashboard never starts half-styled.
     func loadTheme() throws -> Theme {
         try Locations.themes().load(theme ?? ThemeCatalog.defaultName)
     }
 }
-
-extension ChartStyle: ExpressibleByArgument {}
 
 /// Where careplan finds the folders it ships with, from wherever it runs.
 enum Locations {
@@ -31,44 +23,41 @@ enum Locations {
         ThemeCatalog(environment: environment, executablePath: executable, currentDirectory: currentDirectory)
     }
 
-    static func samples() -> [SamplePlan] {
-        SamplePlan.discover(environment: environment, executablePath: executable, currentDirectory: currentDirectory)
+    static func samples() -> SampleCatalog {
+        SampleCatalog(environment: environment, executablePath: executable, currentDirectory: currentDirectory)
     }
 
-    /// NO_COLOR set and not empty means no colour (no-color.org).
-    static var noColor: Bool { !(environment["NO_COLOR"] ?? "").isEmpty }
+    static var colorPolicy: ColorPolicy { ColorPolicy(environment: environment) }
 }
 
 /// `careplan` (and `careplan dashboard`): the full-screen dashboard.
-struct DashboardCommand: ParsableCommand {
+struct DashboardCommand: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
         abstract: "Open the full-screen dashboard (the default command).",
         discussion: "When standard input or output is not a terminal (a pipe, a script), careplan prints today's plan instead.")
 
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var look: LookOptions
+    @ParentCommand var careplan: Careplan
 
     func run() throws {
+        let store = careplan.store
+        let clock = try store.clock()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            var today = try Today.parse(store.db.map { ["--db", $0] } ?? [])
-            try today.run()
+            try Today.show(store: store, date: clock.today, json: false, clock: clock)
             return
         }
-        let theme = try look.loadTheme()
-        _ = try store.clock()
-        let app = DashboardApp(store: try store.open(), theme: theme, chartStyle: look.charts, samples: Locations.samples(),
-                               noColor: Locations.noColor, clock: { try CareClock.fromEnvironment() })
+        let theme = try careplan.global.loadTheme()
+        let app = DashboardApp(store: try store.open(), theme: theme, chartStyle: careplan.global.charts, samples: Locations.samples(),
+                               colors: Locations.colorPolicy, mouse: !careplan.global.noMouse, clock: { try CareClock.fromEnvironment() })
         try app.run()
     }
 }
 
 /// `careplan snapshot`: one frame of the dashboard on stdout, for tests, docs and bug reports.
-struct Snapshot: ParsableCommand {
+struct Snapshot: TextOnlyCommand {
     static let configuration = CommandConfiguration(abstract: "Print one frame of the dashboard as text and exit.")
 
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var look: LookOptions
+    @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
     @Option(name: .long, help: ArgumentHelp("Width×height in cells.", valueName: "WxH"))
     var size = "120x40"
@@ -88,25 +77,31 @@ struct Snapshot: ParsableCommand {
         guard pane == "all" || panes[pane] != nil else {
             throw ValidationError("--pane '\(pane)' is not one of all, care, symptoms, insights")
         }
+        let store = careplan.store
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let theme = ThemeFile.resolve(try look.loadTheme(), colors: 256, noColor: Locations.noColor || !ansi)
+        let colors = ansi ? Locations.colorPolicy.colors(terminalColors: 256) : 0
+        let theme = ThemeFile.resolve(try careplan.global.loadTheme(), colors: colors)
         let careStore = try store.open(readOnly: true)
         var state = AppState(today: clock.today)
         state.selectedDate = date
         if let only = panes[pane] { state.focus = only }
         state.insightsRange = range
-        let insights = Screen.showsInsights(state: state, width: parts[0], height: parts[1], only: panes[pane]) ? (range, clock.today) : nil
-        let data = try DashboardData.load(from: careStore, date: date, insights: insights)
-        let context = RenderContext(theme: theme, chartStyle: look.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path)
-        let buffer = Screen.render(state: state, data: data, samples: Locations.samples(), context: context,
-                                   width: parts[0], height: parts[1], only: panes[pane])
+        let size = (width: parts[0], height: parts[1])
+        let data = try FrameLoader(store: careStore, size: size, only: panes[pane]).load(state)
+        let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path)
+        // The sample plans are read only for the welcome screen, which shows them.
+        let samples = data.isEmpty ? Locations.samples().plans() : []
+        let buffer = Screen.render(state: state, data: data, samples: samples, context: context,
+                                   width: size.width, height: size.height, only: panes[pane])
         print(ansi ? HeadlessRenderer.ansiText(buffer) : HeadlessRenderer.plainText(buffer), terminator: "")
     }
 }
 
 /// `careplan themes`: the themes there are, built-in and the user's own.
-struct Themes: ParsableCommand {
+struct Themes: TextOnlyCommand {
+    @ParentCommand var careplan: Careplan
+
     static let configuration = CommandConfiguration(abstract: "List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes).")
 
     func run() throws {

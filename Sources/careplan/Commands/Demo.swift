@@ -5,7 +5,7 @@ import Dashboard
 import Foundation
 
 /// `careplan demo`: the dashboard on a throwaway database with weeks of history.
-struct Demo: ParsableCommand {
+struct Demo: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history.",
         discussion: "The history is generated from --seed (the same seed gives the same history). Your own database is not touched; the demo database is deleted on exit unless --keep is given.")
@@ -15,15 +15,16 @@ struct Demo: ParsableCommand {
     @Option(name: .long, help: "Days of history before today.") var days = 42
     @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
     @Flag(name: .long, help: "Keep the demo database and print its path.") var keep = false
-    @OptionGroup var look: LookOptions
+    @ParentCommand var careplan: Careplan
 
     func validate() throws {
+        if careplan.global.json { throw ValidationError("--json: careplan demo prints no JSON; today, history, insights, export and doctor do") }
         guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660, got \(days)") }
     }
 
     func run() throws {
         let clock = try CareClock.fromEnvironment()
-        let theme = try look.loadTheme()
+        let theme = try careplan.global.loadTheme()
         let planPath = try plan ?? defaultPlan()
         let carePlan = try PlanDecoder.load(path: planPath)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-demo-\(UUID().uuidString)")
@@ -33,16 +34,15 @@ struct Demo: ParsableCommand {
         let written = try SampleHistory.seed(store, plan: carePlan, days: days + 1, seed: seed, completion: 0.85, clock: clock)
         if keep { print("Demo database: \(path) (\(written) outcomes)") }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            var today = try Today.parse(["--db", path])
-            try today.run()
+            try Today.show(store: StoreOptions(db: path), date: clock.today, json: false, clock: clock)
             return
         }
-        try DashboardApp(store: store, theme: theme, chartStyle: look.charts, samples: [], noColor: Locations.noColor,
-                         clock: { try CareClock.fromEnvironment() }).run()
+        try DashboardApp(store: store, theme: theme, chartStyle: careplan.global.charts, samples: SampleCatalog.none,
+                         colors: Locations.colorPolicy, mouse: !careplan.global.noMouse, clock: { try CareClock.fromEnvironment() }).run()
     }
 
     func defaultPlan() throws -> String {
-        let path = Locations.samples().first { $0.path.hasSuffix("/knee-replacement.yaml") }?.path
+        let path = Locations.samples().path(named: "knee-replacement.yaml")
         guard let path else { throw ValidationError("sample-plans/knee-replacement.yaml not found; give a plan with --plan FILE") }
         return path
     }

@@ -2,11 +2,12 @@ import ArgumentParser
 import CarePlanStore
 
 /// `careplan end ID`: stop scheduling an activity after a day.
-struct End: ParsableCommand {
+struct End: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         abstract: "End an activity: --date is its last scheduled day (default: today). Its history is kept.")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
     @OptionGroup var day: DateOption
 

@@ -5,22 +5,28 @@ import Foundation
 
 /// `careplan export`: every outcome, for spreadsheets and other tools.
 struct Export: ParsableCommand {
+    var store: StoreOptions { careplan.store }
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     static let configuration = CommandConfiguration(
         abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON.",
         discussion: "CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.")
 
-    @OptionGroup var store: StoreOptions
-    @Option(name: .long, help: "csv or json.") var format: Format
+    @ParentCommand var careplan: Careplan
+    @Option(name: .long, help: "csv or json (--json is --format json; default: csv).") var format: Format?
     @OptionGroup var range: RangeOptions
 
+    func validate() throws {
+        if careplan.global.json, format == .csv { throw ValidationError("--json and --format csv ask for two formats; give one") }
+    }
+
     func run() throws {
+        let format = careplan.global.json ? .json : self.format ?? .csv
         let clock = try store.clock()
         let (from, to) = try range.resolve(clock)
-        let careStore = try store.open(readOnly: true)
-        let plan = try careStore.plan()
-        let outcomes = try careStore.outcomes(from: from, to: to)
+        let (plan, outcomes) = try store.open(readOnly: true).reading { reader in
+            (try reader.plan(), try reader.outcomes(from: from, to: to))
+        }
         let time = { (outcome: Outcome) in plan.history(outcome.activityId)?.activity(on: outcome.date).schedule.time(ofOccurrence: outcome.occurrence) }
         switch format {
         case .json:

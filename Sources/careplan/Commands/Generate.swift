@@ -4,7 +4,7 @@ import CareSamples
 import Foundation
 
 /// `careplan generate`: a database filled with a plan and deterministic history, for demos and benchmarks.
-struct Generate: ParsableCommand {
+struct Generate: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fill a database with a plan and deterministic, realistic history ending now.",
         discussion: """
@@ -18,15 +18,16 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: "Days of history, ending today (1 to 10980, 30 years).") var days: Int
     @Option(name: .long, help: "The share of due occurrences done, 0 to 1.") var completion = 0.9
     @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
-    // Required, unlike other commands: made-up history must never land in the default database.
-    @Option(name: .long, help: ArgumentHelp("The database file to fill (required).", valueName: "path"))
-    var db: String
+    @ParentCommand var careplan: Careplan
 
     // The whole history is built in memory before it is written (about 200 bytes an outcome), so
     // the cap keeps even a dense plan's history to a few hundred megabytes.
     static let maximumDays = 10_980
 
     func validate() throws {
+        if careplan.global.json { throw ValidationError("--json: careplan generate prints no JSON; today, history, insights, export and doctor do") }
+        // Required, unlike other commands: made-up history must never land in the default database.
+        guard careplan.global.db != nil else { throw ValidationError("careplan generate needs --db PATH: made-up history never goes into your own database") }
         guard (1...Self.maximumDays).contains(days) else {
             throw ValidationError("--days must be 1 to \(Self.maximumDays), got \(days)")
         }
@@ -38,7 +39,7 @@ struct Generate: ParsableCommand {
     func run() throws {
         let clock = try CareClock.fromEnvironment()
         let carePlan = try PlanDecoder.load(path: plan)
-        let store = try StoreOptions.parse(["--db", db]).open()
+        let store = try careplan.store.open()
         let existing = try store.outcomeCount()
         guard existing == 0 else {
             throw StoreError.database(path: store.path, message: "already has \(existing) outcome\(existing == 1 ? "" : "s"); careplan generate only fills a database without outcomes, give it a new --db path")

@@ -3,12 +3,12 @@ import CarePlanStore
 
 /// `careplan history ID`: one activity's outcomes over a range of days.
 struct History: ParsableCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(abstract: "List an activity's recorded outcomes, oldest first.")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
     @OptionGroup var range: RangeOptions
-    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
 
     func run() throws {
         let clock = try store.clock()
@@ -17,7 +17,7 @@ struct History: ParsableCommand {
         let plan = try careStore.plan()
         guard let history = plan.history(id) else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
         let outcomes = try careStore.outcomes(activityId: id, from: from, to: to)
-        if json {
+        if careplan.global.json {
             try JSONOutput.print(outcomes.map { OutcomeJSON($0, time: history.activity(on: $0.date).schedule.time(ofOccurrence: $0.occurrence)) })
             return
         }

@@ -2,12 +2,13 @@ import ArgumentParser
 import CarePlanStore
 
 /// `careplan import PLAN.yaml`: add or update the plan from a file.
-struct Import: ParsableCommand {
+struct Import: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         abstract: "Import a plan file (YAML); changed activities get a new version from --effective on.",
         discussion: "Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Argument(help: ArgumentHelp("The plan file, e.g. sample-plans/knee-replacement.yaml.", valueName: "plan.yaml"))
     var file: String
     @Option(name: .long, help: ArgumentHelp("First day changed activities follow the file: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))

@@ -7,6 +7,7 @@ extension InsightRange: ExpressibleByArgument {}
 
 /// `careplan insights`: the numbers the Insights pane shows, as text or JSON.
 struct Insights: ParsableCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         abstract: "Show adherence, readings, trends and messages for a week, month, quarter or year.",
         discussion: """
@@ -14,14 +15,13 @@ struct Insights: ParsableCommand {
             shown by day, a quarter by week, a year by month. Days after today are not counted.
             """)
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Option(name: .long, help: ArgumentHelp("The period to show.", valueName: "range"))
     var range: InsightRange = .week
     @Option(name: .long, help: ArgumentHelp("A day inside the period to show: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
     var date: String?
     @Option(name: .long, help: ArgumentHelp("Only this activity's series and messages (see careplan plan).", valueName: "id"))
     var activity: String?
-    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
 
     func run() throws {
         let clock = try store.clock()
@@ -30,7 +30,7 @@ struct Insights: ParsableCommand {
         let plan = try careStore.plan()
         if plan.isEmpty { throw CarePlanError.noPlan(path: careStore.path) }
         let report = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan)
-        if json {
+        if careplan.global.json {
             try JSONOutput.print(InsightsJSON(report))
         } else {
             print(InsightsText.render(report), terminator: "")

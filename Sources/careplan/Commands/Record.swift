@@ -8,10 +8,11 @@ struct OccurrenceOptions: ParsableArguments {
 }
 
 /// `careplan done ID`: tick off an intervention.
-struct Done: ParsableCommand {
+struct Done: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(abstract: "Mark an intervention done for a day.")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
     @OptionGroup var day: DateOption
     @OptionGroup var which: OccurrenceOptions
@@ -26,12 +27,13 @@ struct Done: ParsableCommand {
 }
 
 /// `careplan log ID VALUE...`: record an assessment reading.
-struct Log: ParsableCommand {
+struct Log: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         abstract: "Record an assessment reading: one value per field (blood pressure: careplan log bp 128 84).",
         discussion: "A number may carry a compatible unit (99.1degF, or --unit degF); it is converted to the measure's unit and both are kept. Choices take the option name; booleans yes or no.")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
     // `.allUnrecognized` lets negative numbers (`-1`) through as values instead of unknown options.
     @Argument(parsing: .allUnrecognized, help: "The values, one per field.") var values: [String]
@@ -42,6 +44,7 @@ struct Log: ParsableCommand {
     @Option(name: .long, help: "A note to keep with the reading.") var note: String?
 
     func validate() throws {
+        if careplan.global.json { throw ValidationError("--json: careplan log prints no JSON; today, history, insights, export and doctor do") }
         if let option = values.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil) }) {
             throw ValidationError("unknown option '\(option)'")
         }
@@ -65,10 +68,11 @@ struct Log: ParsableCommand {
 }
 
 /// `careplan reset ID`: clear a recorded outcome.
-struct Reset: ParsableCommand {
+struct Reset: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(abstract: "Clear a recorded outcome (refused for activities that are not resettable).")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
     @OptionGroup var day: DateOption
     @Option(name: .long, help: ArgumentHelp("Which occurrence, from 0 (default: the latest recorded that day).", valueName: "n"))

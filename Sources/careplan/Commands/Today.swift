@@ -3,18 +3,24 @@ import CarePlanStore
 
 /// `careplan today`: the day's events and adherence.
 struct Today: ParsableCommand {
+    var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(abstract: "Show a day's activities, what is done, and adherence.")
 
-    @OptionGroup var store: StoreOptions
+    @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
-    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
 
     func run() throws {
         let clock = try store.clock()
-        let date = try day.resolve(clock)
+        try Self.show(store: store, date: try day.resolve(clock), json: careplan.global.json, clock: clock)
+    }
+
+    /// Prints a day: also what `careplan` prints when it is not in a terminal.
+    static func show(store: StoreOptions, date: LocalDate, json: Bool, clock: CareClock) throws {
         let careStore = try store.open(readOnly: true)
-        let plan = try careStore.plan()
-        let agenda = try careStore.day(date, plan: plan)
+        let (plan, agenda) = try careStore.reading { reader in
+            let plan = try reader.plan()
+            return (plan, try reader.day(date, plan: plan))
+        }
         if json {
             try JSONOutput.print(DayJSON(agenda))
         } else if plan.isEmpty {

@@ -1,0 +1,34 @@
+import ArgumentParser
+import CarePlanStore
+
+/// `careplan doctor`: check the store, and rebuild the day summaries.
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the database: SQLite's integrity and foreign-key checks, the schema, sizes, and the day summaries.",
+        discussion: "Only reads, unless --rebuild-summaries is given. Exits with status 1 when a check fails.")
+
+    @ParentCommand var careplan: Careplan
+    @Flag(name: .long, help: "Recompute the per-day summaries insights read from the outcomes (one transaction).")
+    var rebuildSummaries = false
+
+    func run() throws {
+        let store = try careplan.store.open(readOnly: true)
+        if rebuildSummaries {
+            let rows = try store.rebuildSummaries()
+            if !careplan.global.json { print("Rebuilt \(rows) day summaries from the outcomes.") }
+        }
+        let check = try store.check()
+        if careplan.global.json {
+            try JSONOutput.print(check)
+        } else {
+            print("Store:        \(check.path)")
+            print("Integrity:    \(check.integrity == ["ok"] ? "ok (quick_check)" : check.integrity.joined(separator: "; "))")
+            print("Foreign keys: \(check.foreignKeyProblems == 0 ? "ok" : "\(check.foreignKeyProblems) rows point nowhere")")
+            print("Schema:       \(check.migrationsApplied.count) migrations, latest '\(check.migrationsApplied.last ?? "none")'")
+            print("Size:         \(check.fileBytes) bytes, write-ahead log \(check.walBytes) bytes")
+            print("Contents:     \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries")
+            print("Summaries:    \(check.summaryMismatches == 0 ? "agree with the outcomes" : "\(check.summaryMismatches) differ; careplan doctor --rebuild-summaries recomputes them")")
+        }
+        if !check.isHealthy { throw ExitCode(1) }
+    }
+}

@@ -1,32 +1,7 @@
 import CarePlanStore
 
-/// How much of a bucket's due work was done. Each state is its own case so that a chart never
-/// draws "not started", "in the future" or "nothing due" as 0 % or 100 %.
-public enum AdherenceState: Hashable, Sendable {
-    /// The bucket lies entirely before the plan (or the activity) starts.
-    case notStarted
-    /// The bucket lies entirely after today.
-    case future
-    /// Nothing that counts was due on its days up to today.
-    case nothingDue
-    case due(completed: Int, total: Int)
-
-    /// 0...1 when something was due.
-    public var fraction: Double? {
-        if case .due(let completed, let total) = self { return Double(completed) / Double(total) }
-        return nil
-    }
-
-    /// `not-started`, `future`, `nothing-due` or `due`, for JSON and text.
-    public var name: String {
-        switch self {
-        case .notStarted: return "not-started"
-        case .future: return "future"
-        case .nothingDue: return "nothing-due"
-        case .due: return "due"
-        }
-    }
-}
+/// Adherence of a bucket or a period: the store's one adherence figure.
+public typealias AdherenceState = Adherence
 
 /// Adherence per bucket for the whole plan (`activityId` nil) or one intervention.
 public struct AdherenceSeries: Hashable, Sendable {

@@ -159,11 +159,12 @@ enum MessageRules {
             then = (then.completed + previous.completed, then.due + previous.due)
         }
         guard now.due >= minimumDue, then.due >= minimumDue else { return [] }
-        let current = 100 * Double(now.completed) / Double(now.due), previous = 100 * Double(then.completed) / Double(then.due)
+        let nowAdherence = Adherence.due(completed: now.completed, total: now.due)
+        let thenAdherence = Adherence.due(completed: then.completed, total: then.due)
+        let current = 100 * nowAdherence.fraction!, previous = 100 * thenAdherence.fraction!
         let drop = previous - current
         guard drop >= warnDrop else { return [] }
-        let percent = { (value: Double) in "\(Int(value.rounded())) %" }
-        let text = "\(title) \(percent(current)) over \(evidence.window(days, endingOn: last)), down from \(percent(previous)) in the \(days) days before"
+        let text = "\(title) \(nowAdherence.percent!) % over \(evidence.window(days, endingOn: last)), down from \(thenAdherence.percent!) % in the \(days) days before"
         return [InsightMessage(level: drop >= alertDrop ? .alert : .warning, kind: .adherenceDrop, activityId: activityId, text: text,
                                numbers: ["current": current, "previous": previous, "days": Double(days),
                                          "completed": Double(now.completed), "due": Double(now.due),

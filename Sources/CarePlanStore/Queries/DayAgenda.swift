@@ -10,21 +10,6 @@ public struct Event: Hashable, Sendable {
     public var isDone: Bool { outcome != nil }
 }
 
-/// How much of a day's adherence-counting work was done.
-public enum Adherence: Hashable, Sendable {
-    /// The day is before the plan's first scheduled day.
-    case notStarted
-    /// Nothing that counts was due: not 100 %, not 0 %.
-    case nothingDue
-    case due(completed: Int, total: Int)
-
-    /// 0...1 when something was due.
-    public var fraction: Double? {
-        if case .due(let completed, let total) = self { return Double(completed) / Double(total) }
-        return nil
-    }
-}
-
 /// An activity's events on one day.
 public struct AgendaItem: Hashable, Sendable {
     public var activity: Activity

@@ -50,9 +50,8 @@ enum CareCardPane {
     static func adherenceLine(_ day: DayAgenda) -> String {
         switch day.adherence {
         case .notStarted: return "Not started: the plan has not begun on this day"
-        case .nothingDue: return "Nothing due on this day"
-        case .due(let completed, let total):
-            return "\(completed) of \(total) done · \(Int((Double(completed) / Double(total) * 100).rounded())) %"
+        case .future, .nothingDue: return "Nothing due on this day"
+        case .due(let completed, let total): return "\(completed) of \(total) done · \(day.adherence.percent!) %"
         }
     }
 

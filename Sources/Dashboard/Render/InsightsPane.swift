@@ -50,7 +50,7 @@ enum InsightsPane {
         let adherence: String
         switch report.adherence.total {
         case .due(let completed, let total):
-            adherence = "Adherence \(Int((Double(completed) / Double(total) * 100).rounded())) % (\(completed) of \(total))"
+            adherence = "Adherence \(report.adherence.total.percent!) % (\(completed) of \(total))"
         case .notStarted: adherence = "Adherence: the plan had not started"
         case .future: adherence = "Adherence: still to come"
         case .nothingDue: adherence = "Adherence: nothing due"

@@ -28,12 +28,13 @@ enum WeekStripView {
         switch day.adherence {
         case .notStarted: return (" ", "n/s", .notStarted)
         case .nothingDue: return (Ring.glyph(fraction: nil, style: style), "none", .nothingDue)
-        case .due(let completed, let total):
-            let fraction = Double(completed) / Double(total)
+        case .future: return (style == .ascii ? "." : "·", "", .future)
+        case .due:
             // A day still to come has no score yet: a dot, not an empty ring that reads as 0 %.
-            if day.date > today { return (style == .ascii ? "." : "·", "", .future) }
-            let percent = "\(Int((fraction * 100).rounded()))%"
-            return (Ring.glyph(fraction: fraction, style: style), percent, fraction >= 1 ? .ok : .ring)
+            guard day.date <= today, let fraction = day.adherence.fraction, let percent = day.adherence.percent else {
+                return (style == .ascii ? "." : "·", "", .future)
+            }
+            return (Ring.glyph(fraction: fraction, style: style), "\(percent)%", fraction >= 1 ? .ok : .ring)
         }
     }
 }

@@ -8,9 +8,8 @@ enum DayText {
         var lines = ["\(plan.title) — \(day.date.weekday.name) \(d) \(months[m - 1]) \(y)\(day.date == clock.today ? " (today)" : "")"]
         switch day.adherence {
         case .notStarted: lines.append("Adherence: not started (the plan begins \(plan.start!))")
-        case .nothingDue: lines.append("Adherence: nothing due")
-        case .due(let completed, let total):
-            lines.append("Adherence: \(completed) of \(total) done (\(Int((Double(completed) / Double(total) * 100).rounded())) %)")
+        case .due(let completed, let total): lines.append("Adherence: \(completed) of \(total) done (\(day.adherence.percent!) %)")
+        default: lines.append("Adherence: \(day.adherence.summary)")
         }
         let width = max(12, day.items.map(\.activity.id.count).max() ?? 0)
         let titleWidth = min(32, max(10, day.items.map(\.activity.title.count).max() ?? 0))

@@ -11,34 +11,6 @@ struct InsightsJSON: Encodable {
         var last: String
     }
 
-    struct AdherenceJSON: Encodable {
-        var state: String
-        var completed: Int
-        var total: Int
-        var fraction: Double?
-
-        init(_ state: AdherenceState) {
-            self.state = state.name
-            if case .due(let completed, let total) = state {
-                (self.completed, self.total) = (completed, total)
-            } else {
-                (completed, total) = (0, 0)
-            }
-            fraction = state.fraction
-        }
-
-        enum CodingKeys: String, CodingKey { case state, completed, total, fraction }
-
-        // `fraction` is null, not missing, when nothing was due.
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(state, forKey: .state)
-            try container.encode(completed, forKey: .completed)
-            try container.encode(total, forKey: .total)
-            try container.encode(fraction, forKey: .fraction)
-        }
-    }
-
     struct SeriesJSON: Encodable {
         var activity: String?
         var title: String
@@ -55,7 +27,7 @@ struct InsightsJSON: Encodable {
 
     struct StatisticsJSON: Encodable {
         var start: String?
-        var value: Double?
+        @Null var value: Double?
         var count: Int
         var min: Double?
         var max: Double?
@@ -73,20 +45,6 @@ struct InsightsJSON: Encodable {
             sum = statistics?.sum
             last = statistics?.last
         }
-
-        enum CodingKeys: String, CodingKey { case start, value, count, min, max, average, sum, last }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(start, forKey: .start)
-            try container.encode(value, forKey: .value)
-            try container.encode(count, forKey: .count)
-            try container.encodeIfPresent(min, forKey: .min)
-            try container.encodeIfPresent(max, forKey: .max)
-            try container.encodeIfPresent(average, forKey: .average)
-            try container.encodeIfPresent(sum, forKey: .sum)
-            try container.encodeIfPresent(last, forKey: .last)
-        }
     }
 
     struct TrendJSON: Encodable {
@@ -100,11 +58,11 @@ struct InsightsJSON: Encodable {
         var activity: String
         var title: String
         var field: String
-        var unit: String?
+        @Null var unit: String?
         var aggregate: String
-        var normal: [Double]?
+        @Null var normal: [Double]?
         var overall: StatisticsJSON
-        var trend: TrendJSON?
+        @Null var trend: TrendJSON?
         var buckets: [StatisticsJSON]
 
         init(_ insight: FieldInsight, buckets spans: [BucketSpan]) {
@@ -117,21 +75,6 @@ struct InsightsJSON: Encodable {
             overall = StatisticsJSON(start: nil, insight.overall, aggregate: insight.aggregate)
             trend = insight.trend.map { TrendJSON(slopePerWeek: $0.slopePerWeek, change: $0.change, n: $0.n, direction: $0.direction.rawValue) }
             buckets = zip(spans, insight.buckets).map { StatisticsJSON(start: $0.start, $1, aggregate: insight.aggregate) }
-        }
-
-        enum CodingKeys: String, CodingKey { case activity, title, field, unit, aggregate, normal, overall, trend, buckets }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(activity, forKey: .activity)
-            try container.encode(title, forKey: .title)
-            try container.encode(field, forKey: .field)
-            try container.encode(unit, forKey: .unit)
-            try container.encode(aggregate, forKey: .aggregate)
-            try container.encode(normal, forKey: .normal)
-            try container.encode(overall, forKey: .overall)
-            try container.encode(trend, forKey: .trend)
-            try container.encode(buckets, forKey: .buckets)
         }
     }
 

@@ -71,12 +71,8 @@ enum InsightsText {
     }
 
     static func adherence(_ state: AdherenceState) -> String {
-        switch state {
-        case .notStarted: return "not started"
-        case .future: return "future"
-        case .nothingDue: return "nothing due"
-        case .due(let completed, let total): return "\(completed) of \(total) (\(Int((Double(completed) / Double(total) * 100).rounded())) %)"
-        }
+        // Text has always said "future" for periods still to come; the summary says it in words.
+        state == .future ? "future" : state.summary
     }
 
     /// "Mon 2026-11-02", "2026-11-02 to 2026-11-08" or "2026-11".

@@ -4,18 +4,56 @@ import Foundation
 /// JSON shapes of the scriptable commands. Keys named in the issue (`date`, `adherence`, `activities`,
 /// `events`, `occurrence`, `time`, `done`, `values`) are a contract; others may be added.
 enum JSONOutput {
-    static func print<T: Encodable>(_ value: T) throws {
+    /// The one encoder: pretty, keys sorted (stable output for diffs and tests), slashes as typed.
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func print<T: Encodable>(_ value: T) throws {
         Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// A key that is always written: `null` when there is no value. Swift's synthesized encoding
+/// leaves nil optionals out; keys scripts rely on (a bucket's `value`, an event's `time`) must be
+/// there either way.
+@propertyWrapper
+struct Null<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
+/// Adherence as every JSON output writes it; `fraction` is null when nothing was due.
+struct AdherenceJSON: Encodable {
+    var state: String
+    var completed: Int
+    var total: Int
+    @Null var fraction: Double?
+
+    init(_ adherence: Adherence) {
+        state = adherence.name
+        if case .due(let completed, let total) = adherence {
+            (self.completed, self.total) = (completed, total)
+        } else {
+            (completed, total) = (0, 0)
+        }
+        fraction = adherence.fraction
     }
 }
 
 struct ValueJSON: Encodable {
     var name: String
-    var value: Double?
+    @Null var value: Double?
     var text: String?
-    var unit: String?
+    @Null var unit: String?
     var enteredValue: Double?
     var enteredUnit: String?
 
@@ -27,23 +65,11 @@ struct ValueJSON: Encodable {
         enteredValue = value.enteredValue
         enteredUnit = value.enteredUnit
     }
-
-    enum CodingKeys: String, CodingKey { case name, value, text, unit, enteredValue, enteredUnit }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(value, forKey: .value)
-        try container.encode(unit, forKey: .unit)
-        try container.encodeIfPresent(text, forKey: .text)
-        try container.encodeIfPresent(enteredValue, forKey: .enteredValue)
-        try container.encodeIfPresent(enteredUnit, forKey: .enteredUnit)
-    }
 }
 
 struct EventJSON: Encodable {
     var occurrence: Int
-    var time: String?
+    @Null var time: String?
     var done: Bool
     var values: [ValueJSON]
     var note: String?
@@ -57,29 +83,9 @@ struct EventJSON: Encodable {
         note = event.outcome?.note
         recordedAt = event.outcome?.recordedAtLocal
     }
-
-    enum CodingKeys: String, CodingKey { case occurrence, time, done, values, note, recordedAt }
-
-    // `time` is null, not missing, when the schedule has no times.
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(occurrence, forKey: .occurrence)
-        try container.encode(time, forKey: .time)
-        try container.encode(done, forKey: .done)
-        try container.encode(values, forKey: .values)
-        try container.encodeIfPresent(note, forKey: .note)
-        try container.encodeIfPresent(recordedAt, forKey: .recordedAt)
-    }
 }
 
 struct DayJSON: Encodable {
-    struct AdherenceJSON: Encodable {
-        var completed: Int
-        var total: Int
-        /// `due`, `nothing-due` or `not-started`: a day with nothing due is never 100 %.
-        var state: String
-    }
-
     struct ActivityJSON: Encodable {
         var id: String
         var kind: String
@@ -96,11 +102,7 @@ struct DayJSON: Encodable {
 
     init(_ day: DayAgenda) {
         date = day.date.iso
-        switch day.adherence {
-        case .notStarted: adherence = AdherenceJSON(completed: 0, total: 0, state: "not-started")
-        case .nothingDue: adherence = AdherenceJSON(completed: 0, total: 0, state: "nothing-due")
-        case .due(let completed, let total): adherence = AdherenceJSON(completed: completed, total: total, state: "due")
-        }
+        adherence = AdherenceJSON(day.adherence)
         activities = day.items.map { item in
             ActivityJSON(id: item.activity.id, kind: item.activity.kind.rawValue, title: item.activity.title,
                          group: item.activity.group, optional: item.activity.optional,

@@ -172,15 +172,9 @@ enum MessageRules {
     }
 }
 
-/// Units as people read them in a sentence.
+/// Units as people read them in a sentence: the registry's display name, and "points" on a scale.
 enum UnitText {
     static func display(_ unit: String?, type: Measure.ValueType) -> String {
-        if type == .scale { return "points" }
-        switch unit {
-        case "degC": return "°C"
-        case "degF": return "°F"
-        case "count/min": return "/min"
-        default: return unit ?? ""
-        }
+        type == .scale ? "points" : unit.map(UnitRegistry.display) ?? ""
     }
 }

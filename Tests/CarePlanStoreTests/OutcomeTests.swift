@@ -92,12 +92,12 @@ import Testing
     @Test func badReadingsAreRejectedWithWhatIsAcceptedAndWriteNothing() throws {
         let test = try TestStore.withSamplePlan()
         let cases: [(String, [String], String?, String)] = [
-            ("temperature", ["45"], nil, "temperature: 45 degC is outside the accepted range 34–43 degC"),
-            ("temperature", ["113"], "degF", "temperature: 113 degF (45 degC) is outside the accepted range 34–43 degC"),
-            ("temperature", ["37.2"], "kg", "unit 'kg' does not convert to degC; accepted: degC, degF, K"),
-            ("temperature", ["37.2"], "furlong", "unknown unit 'furlong'; accepted here: degC, degF, K"),
-            ("temperature", ["37,2"], nil, "temperature: '37,2' is not a number; enter a number from 34 to 43 (in degC)"),
-            ("temperature", ["abc"], nil, "temperature: 'abc' is not a number; enter a number from 34 to 43 (in degC)"),
+            ("temperature", ["45"], nil, "temperature: 45 °C is outside the accepted range 34–43 °C"),
+            ("temperature", ["113"], "degF", "temperature: 113 °F (45 °C) is outside the accepted range 34–43 °C"),
+            ("temperature", ["37.2"], "kg", "unit 'kg' does not convert to °C; accepted: °C, °F, K"),
+            ("temperature", ["37.2"], "furlong", "unknown unit 'furlong'; accepted here: °C, °F, K"),
+            ("temperature", ["37,2"], nil, "temperature: '37,2' is not a number; enter a number from 34 to 43 (in °C)"),
+            ("temperature", ["abc"], nil, "temperature: 'abc' is not a number; enter a number from 34 to 43 (in °C)"),
             ("bp", ["128"], nil, "'bp' takes 2 values (systolic, diastolic), got 1"),
             ("bp", ["128", "300"], nil, "bp diastolic: 300 mmHg is outside the accepted range 30–150 mmHg"),
             ("bp", ["128.5", "80"], nil, "bp systolic: '128.5' is not a whole number; enter a whole number from 60 to 250"),

@@ -48,7 +48,7 @@ import Testing
         let cli = try importedCLI()
         #expect(try cli.run(["done", "amlodipine"]).stdout == "Done: Amlodipine 5 mg on 2026-11-21, 08:00 (occurrence 0)\n")
         #expect(try cli.run(["done", "amlodipine", "--date", "yesterday", "--occurrence", "1"]).status == 0)
-        #expect(try cli.run(["log", "bp", "128", "84", "--note", "after coffee"]).stdout == "Logged Blood pressure on 2026-11-21, occurrence 0: 128 mmHg / 84 mmHg\n")
+        #expect(try cli.run(["log", "bp", "128", "84", "--note", "after coffee"]).stdout == "Logged Blood pressure on 2026-11-21, occurrence 0: 128/84 mmHg\n")
         #expect(try cli.run(["done", "rescue"]).status == 0)
         #expect(try cli.run(["done", "rescue"]).status == 0)
         let text = try cli.run([]).stdout
@@ -125,8 +125,8 @@ import Testing
         let before = try cli.run(["export", "--format", "json"]).stdout
         let cases: [([String], String)] = [
             (["done", "amlodipin"], "careplan: no activity 'amlodipin'; known activities: amlodipine, insulin, weigh, rescue, bp, temp"),
-            (["log", "temp", "45"], "careplan: temp: 45 degC is outside the accepted range 34–43 degC"),
-            (["log", "temp", "37", "--unit", "mmHg"], "careplan: unit 'mmHg' does not convert to degC; accepted: degC, degF, K"),
+            (["log", "temp", "45"], "careplan: temp: 45 °C is outside the accepted range 34–43 °C"),
+            (["log", "temp", "37", "--unit", "mmHg"], "careplan: unit 'mmHg' does not convert to °C; accepted: °C, °F, K"),
             (["done", "weigh", "--date", "2026-11-20"], "careplan: 'weigh' is not scheduled on 2026-11-20 (Friday); its schedule: weekly on sat from 2026-11-01"),
             (["done", "amlodipine", "--occurrence", "2"], "careplan: 'amlodipine' has no occurrence 2 on 2026-11-21; occurrences that day: 0..1"),
             (["reset", "insulin"], "careplan: 'insulin' is not resettable: once recorded, its outcomes cannot be changed or cleared"),

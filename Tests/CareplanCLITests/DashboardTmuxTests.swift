@@ -131,7 +131,7 @@ import Testing
         try tmux.keys("Tab")
         try tmux.type("84")
         try tmux.keys("Enter")
-        try tmux.waitFor("Saved Blood pressure: 128 mmHg / 84 mmHg")
+        try tmux.waitFor("Saved Blood pressure: 128/84 mmHg")
 
         // An invalid temperature is refused inline and nothing is saved.
         try tmux.keys("j")
@@ -139,7 +139,7 @@ import Testing
         try tmux.waitFor("Temperature · 21 Nov")
         try tmux.type("45")
         try tmux.keys("Enter")
-        try tmux.waitFor("outside the accepted range 34–43 degC")
+        try tmux.waitFor("outside the accepted range 34–43 °C")
         try tmux.keys("Escape")
         try tmux.waitFor("Cancelled; nothing saved")
 
@@ -169,7 +169,7 @@ import Testing
         try tmux.start(dashboardCommand(cli), width: 120, height: 40)
         try tmux.waitFor("Care Card")
         #expect(try cli.run(["log", "temp", "37.2"]).status == 0)
-        try tmux.waitFor("37.2 degC")
+        try tmux.waitFor("37.2 °C")
         try tmux.keys("q")
     }
 

@@ -48,14 +48,14 @@ import TerminalUI
         form.fields[0].input = .text("45")
         state.form = form
         runner.run(.log(form), state: &state, data: data)
-        #expect(state.form?.error == "temperature: 45 degC is outside the accepted range 34–43 degC")
+        #expect(state.form?.error == "temperature: 45 °C is outside the accepted range 34–43 °C")
         #expect(try outcomes("temperature").isEmpty)
         form.fields[0].input = .text("99.1 degF")
         state.form = form
         runner.run(.log(form), state: &state, data: data)
         #expect(state.form == nil)
         #expect(try outcomes("temperature").first?.values.first?.value == 37.3)
-        #expect(state.message?.text == "Saved Temperature: 37.3 degC")
+        #expect(state.message?.text == "Saved Temperature: 37.3 °C")
     }
 
     @Test func undoOfAnEditedReadingPutsThePreviousOneBack() throws {

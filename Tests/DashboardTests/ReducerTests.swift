@@ -101,7 +101,7 @@ import TerminalUI
         #expect(form.activity.id == "bp")
         #expect(form.occurrence == 0)
         #expect(form.fields.map(\.label) == ["Systolic", "Diastolic"])
-        #expect(form.fields[0].hint == "mmHg (or kPa, cmAq), 60–250")
+        #expect(form.fields[0].hint == "mmHg (or kPa, cmH₂O), 60–250")
         // Pain has occurrence 0 recorded today: the form is for occurrence 1, a scale.
         var pain = AppState(today: fixture.today)
         pain.focus = .symptoms
@@ -118,7 +118,7 @@ import TerminalUI
         state.symptomSelection = rows.firstIndex { $0.activity.id == "bp" }!
         _ = press([.enter], &state)
         #expect(press([.enter], &state).isEmpty)
-        #expect(state.form?.error == "Systolic: enter a value (mmHg (or kPa, cmAq), 60–250)")
+        #expect(state.form?.error == "Systolic: enter a value (mmHg (or kPa, cmH₂O), 60–250)")
         _ = press([.character("1"), .character("3"), .character("5"), .tab, .character("8"), .character("8"), .tab], &state)
         _ = press(Array("after stairs").map { Key.character($0) }, &state)
         let commands = press([.enter], &state)

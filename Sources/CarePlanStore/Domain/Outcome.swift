@@ -23,12 +23,6 @@ public struct ReadingValue: Hashable, Sendable {
         self.enteredUnit = enteredUnit
     }
 
-    /// "37.2 degC", "yes", "mild".
-    public func display(decimals: Int? = nil) -> String {
-        if let text { return text }
-        guard let value else { return "" }
-        return NumberText.string(value, decimals: decimals) + (unit.map { " \($0)" } ?? "")
-    }
 }
 
 /// What happened at one event: done, or a reading; stored, at most one per event.

@@ -63,17 +63,17 @@ public enum ReadingParser {
         let bounds = field.range.map { " from \(NumberText.string($0.lowerBound)) to \(NumberText.string($0.upperBound))" } ?? ""
         let example = (wholeNumber ? "a whole number" : "a number") + bounds
         guard let entered = Double(numberText), entered.isFinite, !numberText.isEmpty else {
-            throw invalid("'\(text)' is not a number; enter \(example)\(field.unit.map { " (in \($0))" } ?? "")")
+            throw invalid("'\(text)' is not a number; enter \(example)\(field.unit.map { " (in \(UnitRegistry.display($0)))" } ?? "")")
         }
         let measureUnit = field.unit.flatMap(UnitRegistry.unit)
         var value = entered
         var enteredUnit: String?
         if let symbol = inlineUnit ?? unit, !symbol.isEmpty {
             guard let measureUnit else { throw CarePlanError.unitNotAllowed(id: id) }
-            let accepted = UnitRegistry.compatible(with: measureUnit).map(\.symbol)
+            let accepted = UnitRegistry.compatible(with: measureUnit).map(\.display)
             guard let given = UnitRegistry.unit(symbol) else { throw CarePlanError.unknownUnit(symbol, accepted: accepted) }
             guard let converted = UnitRegistry.convert(entered, from: given, to: measureUnit) else {
-                throw CarePlanError.incompatibleUnit(symbol, measureUnit: measureUnit.symbol, accepted: accepted)
+                throw CarePlanError.incompatibleUnit(symbol, measureUnit: measureUnit.display, accepted: accepted)
             }
             if given != measureUnit {
                 value = converted
@@ -89,8 +89,8 @@ public enum ReadingParser {
             value = (value * scale).rounded() / scale
         }
         if let range = field.range, !range.contains(value) {
-            let unitSuffix = field.unit.map { " \($0)" } ?? ""
-            let shown = enteredUnit.map { "\(NumberText.string(entered)) \($0) (\(NumberText.string(value))\(unitSuffix))" } ?? "\(NumberText.string(value))\(unitSuffix)"
+            let unitSuffix = ReadingText.unitSuffix(field.unit)
+            let shown = enteredUnit.map { "\(NumberText.string(entered))\(ReadingText.unitSuffix($0)) (\(NumberText.string(value))\(unitSuffix))" } ?? "\(NumberText.string(value))\(unitSuffix)"
             throw invalid("\(shown) is outside the accepted range \(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound))\(unitSuffix)")
         }
         return ReadingValue(name: field.name, value: value, unit: field.unit,

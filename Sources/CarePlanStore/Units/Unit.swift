@@ -15,6 +15,17 @@ public struct Unit: Hashable, Sendable, CustomStringConvertible {
     let offset: Double
     /// What a person calls it, for messages and tables.
     public let name: String
+    /// How it is shown beside a number: `bpm`, `°C`, `mmHg`; the symbol stays in files and JSON.
+    public let display: String
+
+    init(symbol: String, dimension: Dimension, factor: Double, offset: Double, name: String, display: String? = nil) {
+        self.symbol = symbol
+        self.dimension = dimension
+        self.factor = factor
+        self.offset = offset
+        self.name = name
+        self.display = display ?? symbol
+    }
 
     public var description: String { symbol }
 

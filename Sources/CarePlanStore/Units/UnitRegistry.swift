@@ -5,11 +5,11 @@ public enum UnitRegistry {
 
     /// Every known unit, grouped by dimension; the first of each group is the base unit.
     public static let all: [Unit] = [
-        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: "per minute"),
-        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: "per second"),
+        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: "per minute", display: "bpm"),
+        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: "per second", display: "beats/s"),
 
-        Unit(symbol: "degC", dimension: .temperature, factor: 1, offset: 0, name: "degrees Celsius"),
-        Unit(symbol: "degF", dimension: .temperature, factor: 5.0 / 9.0, offset: -32.0 * 5.0 / 9.0, name: "degrees Fahrenheit"),
+        Unit(symbol: "degC", dimension: .temperature, factor: 1, offset: 0, name: "degrees Celsius", display: "°C"),
+        Unit(symbol: "degF", dimension: .temperature, factor: 5.0 / 9.0, offset: -32.0 * 5.0 / 9.0, name: "degrees Fahrenheit", display: "°F"),
         Unit(symbol: "K", dimension: .temperature, factor: 1, offset: -273.15, name: "kelvin"),
 
         Unit(symbol: "kg", dimension: .mass, factor: 1, offset: 0, name: "kilograms"),
@@ -22,7 +22,7 @@ public enum UnitRegistry {
         Unit(symbol: "mmHg", dimension: .pressure, factor: 1, offset: 0, name: "millimetres of mercury"),
         // 1 mmHg = 133.322387415 Pa exactly (by definition of the conventional millimetre of mercury).
         Unit(symbol: "kPa", dimension: .pressure, factor: 1000 / 133.322387415, offset: 0, name: "kilopascals"),
-        Unit(symbol: "cmAq", dimension: .pressure, factor: 98.0665 / 133.322387415, offset: 0, name: "centimetres of water"),
+        Unit(symbol: "cmAq", dimension: .pressure, factor: 98.0665 / 133.322387415, offset: 0, name: "centimetres of water", display: "cmH₂O"),
 
         // Glucose: mg/dL is the base; mmol/L converts through the molar mass (1 mmol/L = 18.0156 mg/dL).
         Unit(symbol: "mg/dL", dimension: .glucose, factor: 1, offset: 0, name: "milligrams per decilitre"),
@@ -48,7 +48,7 @@ public enum UnitRegistry {
 
         Unit(symbol: "L", dimension: .volume, factor: 1, offset: 0, name: "litres"),
         Unit(symbol: "mL", dimension: .volume, factor: 0.001, offset: 0, name: "millilitres"),
-        Unit(symbol: "fl_oz_us", dimension: .volume, factor: 0.0295735295625, offset: 0, name: "US fluid ounces"),
+        Unit(symbol: "fl_oz_us", dimension: .volume, factor: 0.0295735295625, offset: 0, name: "US fluid ounces", display: "fl oz"),
 
         Unit(symbol: "kcal", dimension: .energy, factor: 1, offset: 0, name: "kilocalories"),
         Unit(symbol: "kJ", dimension: .energy, factor: 1 / 4.184, offset: 0, name: "kilojoules"),
@@ -65,10 +65,15 @@ public enum UnitRegistry {
         "kcal/day": "kcal", "percent": "%", "u": "IU", "U": "IU", "units": "IU",
     ]
 
-    /// The unit for a symbol or a common alias; nil when careplan does not know it.
+    private static let byDisplay: [String: Unit] = Dictionary(all.map { ($0.display, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// The unit for a symbol, its display name or a common alias; nil when careplan does not know it.
     public static func unit(_ symbol: String) -> Unit? {
-        bySymbol[symbol] ?? aliases[symbol].flatMap { bySymbol[$0] }
+        bySymbol[symbol] ?? byDisplay[symbol] ?? aliases[symbol].flatMap { bySymbol[$0] }
     }
+
+    /// How a unit symbol is shown beside a number (`count/min` → `bpm`); an unknown one as it is.
+    public static func display(_ symbol: String) -> String { unit(symbol)?.display ?? symbol }
 
     /// Units a value in `unit` can be entered in: same dimension, shortest form first.
     public static func compatible(with unit: Unit) -> [Unit] {

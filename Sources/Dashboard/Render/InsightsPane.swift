@@ -28,10 +28,9 @@ enum InsightsPane {
 
     /// "week of 16 Nov", "November 2026", "Q4 2026", "2026".
     static func periodTitle(_ period: InsightPeriod) -> String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
         switch period.range {
-        case .week: return "week of \(DateText.short(period.first)) \(period.first.year)"
-        case .month: return "\(months[period.first.month - 1]) \(period.first.year)"
+        case .week: return "week of \(period.first.shortText) \(period.first.year)"
+        case .month: return "\(period.first.monthName) \(period.first.year)"
         case .quarter: return "Q\((period.first.month - 1) / 3 + 1) \(period.first.year)"
         case .year: return "\(period.first.year)"
         }
@@ -62,13 +61,12 @@ enum InsightsPane {
     /// numbers for a month, week starts for a quarter, months for a year. A label may run over
     /// its neighbours' empty columns; labels that would touch the previous one are left out.
     static func axisLine(_ report: InsightsReport, groupWidth: Int) -> String {
-        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let labels: [String] = report.buckets.map { bucket in
             switch report.period.range {
             case .week: return String(bucket.first.weekday.name.prefix(groupWidth >= 4 ? 3 : 2))
             case .month: return "\(bucket.first.day)"
             case .quarter: return "\(bucket.first.day)/\(bucket.first.month)"
-            case .year: return groupWidth >= 4 ? names[bucket.first.month - 1] : String(names[bucket.first.month - 1].prefix(1))
+            case .year: return groupWidth >= 4 ? bucket.first.shortMonthName : String(bucket.first.monthName.prefix(1))
             }
         }
         var line = Array(repeating: Character(" "), count: groupWidth * labels.count)
@@ -122,7 +120,7 @@ enum InsightsPane {
         let range = chartRange(present.map(\.min) + present.map(\.max), field: chosen.field)
         let chartHeight = rect.height - 2
         let decimals = chosen.field.decimals ?? (range.upperBound - range.lowerBound < 5 ? 1 : 0)
-        let labels = Axis.yLabels(range: range, height: chartHeight, decimals: decimals, unit: chosen.field.unit)
+        let labels = Axis.yLabels(range: range, height: chartHeight, decimals: decimals, unit: chosen.field.unit.map(UnitRegistry.display))
         let labelWidth = labels.map { TextWidth.of($0) }.max() ?? 0
         let count = max(report.buckets.count, 1)
         // A whole number of columns per bucket, so each point sits over its label.

@@ -38,7 +38,7 @@ enum FormOverlay {
     static func draw(_ form: EntryForm, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         let height = form.fields.count * 2 + 7
-        var title = "\(form.activity.title) · \(DateText.short(form.date))"
+        var title = "\(form.activity.title) · \(form.date.shortText)"
         if let time = form.activity.schedule.time(ofOccurrence: form.occurrence) { title += " · \(time)" }
         if form.editing != nil { title += " · editing" }
         let inner = Modal.draw(width: min(buffer.width - 4, 72), height: min(buffer.height - 2, height), title: title, theme: theme, into: &buffer)

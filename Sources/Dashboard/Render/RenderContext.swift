@@ -18,15 +18,3 @@ public struct RenderContext: Sendable {
     }
 }
 
-/// Dates as the dashboard writes them.
-enum DateText {
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// "Saturday 21 Nov 2026".
-    static func long(_ date: LocalDate) -> String {
-        "\(date.weekday.name) \(date.day) \(months[date.month - 1]) \(date.year)"
-    }
-
-    /// "21 Nov".
-    static func short(_ date: LocalDate) -> String { "\(date.day) \(months[date.month - 1])" }
-}

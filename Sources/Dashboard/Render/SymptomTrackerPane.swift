@@ -57,7 +57,7 @@ enum SymptomTrackerPane {
         let today = recorded.last
         guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
         var text = display(outcome, activity: item.activity)
-        if today == nil { text += " (\(DateText.short(outcome.date)))" }
+        if today == nil { text += " (\(outcome.date.shortText))" }
         let (status, role) = normalStatus(outcome, measure: item.activity.measure)
         return (text, status, role)
     }
@@ -74,19 +74,7 @@ enum SymptomTrackerPane {
     }
 
     static func display(_ outcome: Outcome, activity: Activity) -> String {
-        let fields = activity.measure?.fields ?? []
-        let values = outcome.values.map { value -> String in
-            let field = fields.first { $0.name == value.name }
-            if activity.measure?.type == .scale, let range = field?.range, let v = value.value {
-                return "\(NumberText.string(v)) of \(NumberText.string(range.upperBound))"
-            }
-            return value.display(decimals: field?.decimals)
-        }
-        // Blood pressure reads as 128/84 mmHg, not 128 mmHg / 84 mmHg.
-        if values.count > 1, Set(outcome.values.map(\.unit)).count == 1, let unit = outcome.values[0].unit {
-            return outcome.values.map { NumberText.string($0.value ?? 0) }.joined(separator: "/") + " " + unit
-        }
-        return values.joined(separator: " / ")
+        ReadingText.reading(outcome.values, measure: activity.measure)
     }
 
     /// "✓ normal", "▲ high", "▼ low" for values with a `normal` range; nothing otherwise.

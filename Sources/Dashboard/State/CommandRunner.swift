@@ -42,19 +42,18 @@ public struct CommandRunner {
                                          note: note.isEmpty ? nil : note, clock: try clock())
             state.form = nil
             state.undoStack.append(.recorded(recorded.outcome, title: form.activity.title, replaced: recorded.replaced))
-            let decimals = { (name: String) in form.activity.measure?.decimals(of: name) }
-            let shown = recorded.outcome.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / ")
+            let shown = ReadingText.reading(recorded.outcome.values, measure: form.activity.measure)
             state.message = StatusMessage(text: "Saved \(form.activity.title): \(shown)", level: .info)
         case .undo(let entry):
             do {
                 switch entry {
                 case .recorded(let outcome, let title, let replaced):
                     try store.undoRecording(outcome, restoring: replaced)
-                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(DateText.short(outcome.date))"
+                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(outcome.date.shortText)"
                                                   + (replaced == nil ? "" : ", previous reading restored"), level: .info)
                 case .cleared(let outcome, let title):
                     try store.restore(outcome)
-                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(DateText.short(outcome.date)) is recorded again", level: .info)
+                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(outcome.date.shortText) is recorded again", level: .info)
                 }
             } catch let error as CarePlanError {
                 // A change the store will never take back (not resettable, or changed by another

@@ -70,9 +70,9 @@ public struct EntryForm: Equatable, Sendable {
         case .text: return "text"
         case .number, .integer:
             var parts: [String] = []
-            if let unit = field.unit {
-                let others = UnitRegistry.unit(unit).map { UnitRegistry.compatible(with: $0).map(\.symbol).filter { $0 != unit } } ?? []
-                parts.append(others.isEmpty ? unit : "\(unit) (or \(others.joined(separator: ", ")))")
+            if let unit = field.unit.flatMap(UnitRegistry.unit) {
+                let others = UnitRegistry.compatible(with: unit).filter { $0 != unit }.map(\.display)
+                parts.append(others.isEmpty ? unit.display : "\(unit.display) (or \(others.joined(separator: ", ")))")
             }
             if let range = field.range { parts.append("\(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound))") }
             return parts.joined(separator: ", ")

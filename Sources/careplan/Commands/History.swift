@@ -26,8 +26,7 @@ struct History: ParsableCommand {
         for outcome in outcomes {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
-            let decimals = { (name: String) in activity.measure?.decimals(of: name) }
-            let values = outcome.values.isEmpty ? "done" : outcome.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / ")
+            let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
             print("  \(outcome.date)  \(slot.padding(toLength: 5, withPad: " ", startingAt: 0))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
         }
     }

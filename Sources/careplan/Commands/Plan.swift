@@ -44,7 +44,7 @@ struct Plan: ParsableCommand {
             case .choice: text += field.options.joined(separator: "/")
             case .boolean: text += "yes/no"
             case .text: text += "text"
-            case .number, .integer: text += field.unit ?? measure.type.rawValue
+            case .number, .integer: text += field.unit.map(UnitRegistry.display) ?? measure.type.rawValue
             }
             if let normal = field.normal { text += ", normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
             return text

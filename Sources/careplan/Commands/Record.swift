@@ -55,13 +55,10 @@ struct Log: TextOnlyCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let recorded = try store.open().log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
-        let decimals = { (name: String) in recorded.activity.measure?.decimals(of: name) }
-        let shown = recorded.outcome.values.map { value in
-            value.display(decimals: decimals(value.name)) + (value.enteredUnit.map { unit in " (entered \(NumberText.string(value.enteredValue!)) \(unit))" } ?? "")
-        }.joined(separator: " / ")
-        var line = "Logged \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded)): \(shown)"
+        let measure = recorded.activity.measure
+        var line = "Logged \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded)): \(ReadingText.readingAsEntered(recorded.outcome.values, measure: measure))"
         if let replaced = recorded.replaced {
-            line += "; replaced \(replaced.values.map { $0.display(decimals: decimals($0.name)) }.joined(separator: " / "))"
+            line += "; replaced \(ReadingText.reading(replaced.values, measure: measure))"
         }
         print(line)
     }

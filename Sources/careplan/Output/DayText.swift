@@ -3,9 +3,7 @@ import CarePlanStore
 /// The plain-text day view of `careplan today`: readable in a terminal and in a pasted bug report.
 enum DayText {
     static func render(_ day: DayAgenda, plan: PlanSnapshot, clock: CareClock) -> String {
-        let (y, m, d) = day.date.components
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        var lines = ["\(plan.title) — \(day.date.weekday.name) \(d) \(months[m - 1]) \(y)\(day.date == clock.today ? " (today)" : "")"]
+        var lines = ["\(plan.title) — \(day.date.longText)\(day.date == clock.today ? " (today)" : "")"]
         switch day.adherence {
         case .notStarted: lines.append("Adherence: not started (the plan begins \(plan.start!))")
         case .due(let completed, let total): lines.append("Adherence: \(completed) of \(total) done (\(day.adherence.percent!) %)")
@@ -37,7 +35,7 @@ enum DayText {
         if activity.schedule.isAsNeeded {
             let logged = item.events.map { event in
                 event.outcome.map { outcome in
-                    outcome.values.isEmpty ? "✓" : outcome.values.map { $0.display(decimals: decimals(activity, $0.name)) }.joined(separator: "/")
+                    outcome.values.isEmpty ? "✓" : ReadingText.reading(outcome.values, measure: activity.measure)
                 } ?? ""
             }
             return "as needed: \(item.events.count) logged" + (activity.kind == .assessment && !logged.isEmpty ? " (\(logged.joined(separator: ", ")))" : "")
@@ -45,7 +43,7 @@ enum DayText {
         return item.events.map { event in
             let mark: String
             if let outcome = event.outcome {
-                mark = outcome.values.isEmpty ? "[✓]" : "[" + outcome.values.map { $0.display(decimals: decimals(activity, $0.name)) }.joined(separator: "/") + "]"
+                mark = outcome.values.isEmpty ? "[✓]" : "[" + ReadingText.reading(outcome.values, measure: activity.measure) + "]"
             } else if !activity.optional, isOverdue(event, clock: clock) {
                 mark = "[!]"
             } else {
@@ -63,7 +61,4 @@ enum DayText {
         return time.minutes < clock.minutesIntoDay
     }
 
-    static func decimals(_ activity: Activity, _ field: String) -> Int? {
-        activity.measure?.decimals(of: field)
-    }
 }

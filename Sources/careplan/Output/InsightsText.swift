@@ -37,7 +37,7 @@ enum InsightsText {
     static func field(_ insight: FieldInsight, report: InsightsReport) -> [String] {
         let field = insight.field
         var heading = "\(insight.title)"
-        var about = [field.unit, insight.aggregate.rawValue].compactMap { $0 }
+        var about = [field.unit.map(UnitRegistry.display), insight.aggregate.rawValue].compactMap { $0 }
         if let normal = field.normal { about.append("normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))") }
         heading += " (" + about.joined(separator: ", ") + ")"
         var lines = [heading]
@@ -52,7 +52,7 @@ enum InsightsText {
                 let slope = NumberText.string(abs(trend.slopePerWeek), decimals: max(field.decimals ?? 1, 1))
                 summary += trend.direction == .flat
                     ? "; trend flat (\(trend.slopePerWeek < 0 ? "-" : "+")\(slope) per week, n = \(trend.n))"
-                    : "; trend \(trend.direction.rawValue) \(slope)\(field.unit.map { " \($0)" } ?? "") per week (n = \(trend.n))"
+                    : "; trend \(trend.direction.rawValue) \(slope)\(ReadingText.unitSuffix(field.unit)) per week (n = \(trend.n))"
             }
             lines.append(summary)
         } else {

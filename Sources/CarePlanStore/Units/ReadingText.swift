@@ -1,0 +1,45 @@
+/// How a reading reads, everywhere it is shown (the dashboard, `today`, `history`, `log`, the
+/// status line): one format, so blood pressure is `128/84 mmHg` in every view and a pulse is
+/// `72 bpm`, never `count/min`.
+public enum ReadingText {
+    /// One value in its field's unit: `37.2 °C`, `72 bpm`, `yes`, `mild`, `3 of 10` on a scale.
+    public static func value(_ value: ReadingValue, measure: Measure?) -> String {
+        if let text = value.text { return text }
+        guard let number = value.value else { return "" }
+        let field = measure?.fields.first { $0.name == value.name }
+        if measure?.type == .scale, let top = field?.range?.upperBound {
+            return "\(NumberText.string(number)) of \(NumberText.string(top))"
+        }
+        return NumberText.string(number, decimals: field?.decimals) + unitSuffix(value.unit)
+    }
+
+    /// A whole reading: values that share a unit as `128/84 mmHg`, others joined with ` / `;
+    /// `done` for an intervention's outcome, which has no values.
+    public static func reading(_ values: [ReadingValue], measure: Measure?) -> String {
+        guard !values.isEmpty else { return "done" }
+        let units = Set(values.map(\.unit))
+        if values.count > 1, units.count == 1, let unit = values[0].unit, values.allSatisfy({ $0.value != nil && $0.text == nil }) {
+            let numbers = values.map { value in
+                NumberText.string(value.value!, decimals: measure?.fields.first { $0.name == value.name }?.decimals)
+            }
+            return numbers.joined(separator: "/") + unitSuffix(unit)
+        }
+        return values.map { self.value($0, measure: measure) }.joined(separator: " / ")
+    }
+
+    /// The reading, then what was typed where it was converted: `37.3 °C (entered 99.1 °F)`.
+    public static func readingAsEntered(_ values: [ReadingValue], measure: Measure?) -> String {
+        let entered = values.compactMap { value -> String? in
+            guard let number = value.enteredValue, let unit = value.enteredUnit else { return nil }
+            return NumberText.string(number) + unitSuffix(unit)
+        }
+        return reading(values, measure: measure) + (entered.isEmpty ? "" : " (entered \(entered.joined(separator: "/")))")
+    }
+
+    /// " °C", " bpm"; nothing for no unit or a plain count.
+    public static func unitSuffix(_ symbol: String?) -> String {
+        guard let symbol else { return "" }
+        let shown = UnitRegistry.display(symbol)
+        return shown.isEmpty ? "" : " " + shown
+    }
+}

@@ -66,6 +66,7 @@ let package = Package(
                 "CareSamples",
                 "CareInsights",
                 "Dashboard",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]

@@ -16,7 +16,7 @@ struct Careplan: ParsableCommand {
             Data lives in one SQLite file: --db PATH, else $CAREPLAN_DB, else \
             $XDG_DATA_HOME/careplan/careplan.sqlite (~/.local/share/careplan/careplan.sqlite).
             CAREPLAN_NOW=2026-11-21T09:30 pins "now" (local time in $TZ) for every command.
-            The options above go before or after the command's name.
+            The options for every command go before or after the command's name.
             """,
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,

@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import Dashboard
 import Foundation
+import TerminalUI
 
 // An unknown theme name already says which themes there are.
 extension UnknownThemeError: UserFacingError {}
@@ -12,7 +13,7 @@ do {
     var command = try Careplan.parseAsRoot()
     try command.run()
 } catch let error as any UserFacingError {
-    FileHandle.standardError.write(Data("careplan: \(CommandHints.line(for: error))\n".utf8))
+    FileHandle.standardError.write(Data("careplan: \(SafeText.terminal(CommandHints.line(for: error), keepLineBreaks: false))\n".utf8))
     exit(1)
 } catch {
     let code = Careplan.exitCode(for: error)
@@ -21,6 +22,6 @@ do {
         exit(0)
     }
     let message = Careplan.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-    FileHandle.standardError.write(Data("careplan: \(message) (see careplan --help)\n".utf8))
+    FileHandle.standardError.write(Data("careplan: \(SafeText.terminal(message, keepLineBreaks: false)) (see careplan --help)\n".utf8))
     exit(code.rawValue == 0 ? 1 : code.rawValue)
 }

@@ -59,7 +59,7 @@ public struct Buffer: Hashable, Sendable {
         let clip = clip ?? area
         guard y >= clip.y, y < clip.maxY, y >= 0, y < height else { return 0 }
         var column = x
-        for character in text {
+        for character in SafeText.terminal(String(text)) {
             var w = TextWidth.of(character)
             var glyph = String(character)
             if character == "\t" || character.isNewline { (glyph, w) = (" ", 1) }

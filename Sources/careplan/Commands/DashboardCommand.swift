@@ -94,7 +94,8 @@ struct Snapshot: TextOnlyCommand {
         let samples = data.isEmpty ? Locations.samples().plans() : []
         let buffer = Screen.render(state: state, data: data, samples: samples, context: context,
                                    width: size.width, height: size.height, only: panes[pane])
-        print(ansi ? HeadlessRenderer.ansiText(buffer) : HeadlessRenderer.plainText(buffer), terminator: "")
+        // The buffer's text was made safe as it was drawn; the ANSI form adds only careplan's own codes.
+        Swift.print(ansi ? HeadlessRenderer.ansiText(buffer) : HeadlessRenderer.plainText(buffer), terminator: "")
     }
 }
 
@@ -107,12 +108,12 @@ struct Themes: TextOnlyCommand {
     func run() throws {
         let entries = Locations.themes().all()
         guard !entries.isEmpty else {
-            print("No themes found; careplan uses its built-in attribute-only theme.")
+            say("No themes found; careplan uses its built-in attribute-only theme.")
             return
         }
         let width = entries.map(\.name.count).max() ?? 8
         for entry in entries {
-            print("\(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
+            say("\(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
         }
     }
 }

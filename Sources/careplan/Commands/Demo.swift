@@ -32,7 +32,7 @@ struct Demo: TextOnlyCommand {
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         let store = try CareStore(path: path)
         let written = try SampleHistory.seed(store, plan: carePlan, days: days + 1, seed: seed, completion: 0.85, clock: clock)
-        if keep { print("Demo database: \(path) (\(written) outcomes)") }
+        if keep { say("Demo database: \(path) (\(written) outcomes)") }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             try Today.show(store: StoreOptions(db: path), date: clock.today, json: false, clock: clock)
             return

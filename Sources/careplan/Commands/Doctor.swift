@@ -15,19 +15,19 @@ struct Doctor: ParsableCommand {
         let store = try careplan.store.open(readOnly: true)
         if rebuildSummaries {
             let rows = try store.rebuildSummaries()
-            if !careplan.global.json { print("Rebuilt \(rows) day summaries from the outcomes.") }
+            if !careplan.global.json { say("Rebuilt \(rows) day summaries from the outcomes.") }
         }
         let check = try store.check()
         if careplan.global.json {
             try JSONOutput.print(check)
         } else {
-            print("Store:        \(check.path)")
-            print("Integrity:    \(check.integrity == ["ok"] ? "ok (quick_check)" : check.integrity.joined(separator: "; "))")
-            print("Foreign keys: \(check.foreignKeyProblems == 0 ? "ok" : "\(check.foreignKeyProblems) rows point nowhere")")
-            print("Schema:       \(check.migrationsApplied.count) migrations, latest '\(check.migrationsApplied.last ?? "none")'")
-            print("Size:         \(check.fileBytes) bytes, write-ahead log \(check.walBytes) bytes")
-            print("Contents:     \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries")
-            print("Summaries:    \(check.summaryMismatches == 0 ? "agree with the outcomes" : "\(check.summaryMismatches) differ; careplan doctor --rebuild-summaries recomputes them")")
+            say("Store:        \(check.path)")
+            say("Integrity:    \(check.integrity == ["ok"] ? "ok (quick_check)" : check.integrity.joined(separator: "; "))")
+            say("Foreign keys: \(check.foreignKeyProblems == 0 ? "ok" : "\(check.foreignKeyProblems) rows point nowhere")")
+            say("Schema:       \(check.migrationsApplied.count) migrations, latest '\(check.migrationsApplied.last ?? "none")'")
+            say("Size:         \(check.fileBytes) bytes, write-ahead log \(check.walBytes) bytes")
+            say("Contents:     \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries")
+            say("Summaries:    \(check.summaryMismatches == 0 ? "agree with the outcomes" : "\(check.summaryMismatches) differ; careplan doctor --rebuild-summaries recomputes them")")
         }
         if !check.isHealthy { throw ExitCode(1) }
     }

@@ -16,9 +16,9 @@ struct End: TextOnlyCommand {
         let date = try day.resolve(clock)
         let lastDay = try store.open().end(id, on: date)
         if lastDay < date {
-            print("\(id) already ends on \(lastDay), before \(date); nothing changed")
+            say("\(id) already ends on \(lastDay), before \(date); nothing changed")
         } else {
-            print("Ended \(id): its last day is \(date); its outcomes are kept")
+            say("Ended \(id): its last day is \(date); its outcomes are kept")
         }
     }
 }

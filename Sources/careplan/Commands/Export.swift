@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import CSV
 import Foundation
+import TerminalUI
 
 /// `careplan export`: every outcome, for spreadsheets and other tools.
 struct Export: ParsableCommand {
@@ -39,7 +40,7 @@ struct Export: ParsableCommand {
                 let common = [outcome.date.iso, outcome.activityId, String(outcome.occurrence), time(outcome)?.description ?? ""]
                 let rows: [ReadingValue?] = outcome.values.isEmpty ? [nil] : outcome.values
                 for value in rows {
-                    try csv.write(row: common + Self.valueColumns(value) + [outcome.note ?? "", outcome.recordedAtLocal])
+                    try csv.write(row: common + Self.valueColumns(value) + [Self.text(outcome.note ?? ""), outcome.recordedAtLocal])
                 }
             }
             csv.stream.close()
@@ -53,6 +54,16 @@ struct Export: ParsableCommand {
         guard let value else { return Array(repeating: "", count: 6) }
         let number: String = value.value.map { NumberText.string($0) } ?? ""
         let entered: String = value.enteredValue.map { NumberText.string($0) } ?? ""
-        return [value.name, number, value.text ?? "", value.unit ?? "", entered, value.enteredUnit ?? ""]
+        return [text(value.name), number, text(value.text ?? ""), text(value.unit ?? ""), entered, text(value.enteredUnit ?? "")]
+    }
+
+    /// A cell of free text: shown, never obeyed. Control characters as `SafeText` shows them (line
+    /// breaks stay; CSV quotes them), and a leading `=`, `+`, `-`, `@`, tab or carriage return
+    /// quoted with an apostrophe so a spreadsheet does not run it as a formula (OWASP's advice).
+    /// Number columns are written by careplan itself and left as numbers.
+    static func text(_ cell: String) -> String {
+        let safe = SafeText.terminal(cell)
+        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return safe }
+        return "'" + safe
     }
 }

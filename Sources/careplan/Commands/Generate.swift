@@ -45,6 +45,6 @@ struct Generate: TextOnlyCommand {
             throw StoreError.database(path: store.path, message: "already has \(existing) outcome\(existing == 1 ? "" : "s"); careplan generate only fills a database without outcomes, give it a new --db path")
         }
         let written = try SampleHistory.seed(store, plan: carePlan, days: days, seed: seed, completion: completion, clock: clock)
-        print("Generated \(written) outcomes for '\(carePlan.title)' from \(clock.today.adding(days: -(days - 1))) to \(clock.today) in \(store.path)")
+        say("Generated \(written) outcomes for '\(carePlan.title)' from \(clock.today.adding(days: -(days - 1))) to \(clock.today) in \(store.path)")
     }
 }

@@ -22,12 +22,12 @@ struct History: ParsableCommand {
             return
         }
         let title = history.activity(on: clock.today).title
-        print("\(title) (\(id)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")")
+        say("\(title) (\(id)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")")
         for outcome in outcomes {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
             let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
-            print("  \(outcome.date)  \(slot.padding(toLength: 5, withPad: " ", startingAt: 0))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
+            say("  \(outcome.date)  \(slot.padding(toLength: 5, withPad: " ", startingAt: 0))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
         }
     }
 }

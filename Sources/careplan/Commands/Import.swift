@@ -19,15 +19,15 @@ struct Import: TextOnlyCommand {
         let effectiveDate = try effective.map { try DateArgument.parse($0, today: clock.today) } ?? clock.today
         let plan = try PlanDecoder.load(path: file)
         let report = try store.open().importPlan(plan, effective: effectiveDate, clock: clock)
-        print("Imported '\(report.title)' from \(file)")
+        say("Imported '\(report.title)' from \(file)")
         for (id, change) in report.changes {
             switch change {
-            case .added: print("  added      \(id)")
-            case .unchanged: print("  unchanged  \(id)")
-            case .changed(let version, let effective): print("  changed    \(id) (version \(version), from \(effective); earlier days keep the previous version)")
-            case .notInFile: print("  kept       \(id) (not in this file; careplan end \(id) ends it)")
+            case .added: say("  added      \(id)")
+            case .unchanged: say("  unchanged  \(id)")
+            case .changed(let version, let effective): say("  changed    \(id) (version \(version), from \(effective); earlier days keep the previous version)")
+            case .notInFile: say("  kept       \(id) (not in this file; careplan end \(id) ends it)")
             }
         }
-        if report.changedNothing { print("Nothing changed.") }
+        if report.changedNothing { say("Nothing changed.") }
     }
 }

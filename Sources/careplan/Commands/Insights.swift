@@ -33,7 +33,7 @@ struct Insights: ParsableCommand {
         if careplan.global.json {
             try JSONOutput.print(InsightsJSON(report))
         } else {
-            print(InsightsText.render(report), terminator: "")
+            say(InsightsText.render(report), terminator: "")
         }
     }
 }

@@ -16,21 +16,21 @@ struct Plan: ParsableCommand {
         guard !snapshot.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
         let plan = snapshot.plan(on: clock.today)
         if export {
-            print(try PlanEncoder.yaml(plan), terminator: "")
+            say(try PlanEncoder.yaml(plan), terminator: "")
             return
         }
-        print(plan.title + (plan.patient.map { " — \($0)" } ?? ""))
+        say(plan.title + (plan.patient.map { " — \($0)" } ?? ""))
         for kind in Activity.Kind.allCases {
             let activities = plan.activities.filter { $0.kind == kind }
             guard !activities.isEmpty else { continue }
-            print("\n\(kind == .intervention ? "Interventions" : "Assessments")")
+            say("\n\(kind == .intervention ? "Interventions" : "Assessments")")
             for activity in activities {
                 var line = "  \(activity.id.padding(toLength: 18, withPad: " ", startingAt: 0)) \(activity.title)"
                 if let measure = activity.measure { line += " [\(describe(measure))]" }
-                print(line)
-                print("      \(activity.schedule.summary)" + (activity.optional ? "; optional" : "") + (activity.resettable ? "" : "; not resettable"))
+                say(line)
+                say("      \(activity.schedule.summary)" + (activity.optional ? "; optional" : "") + (activity.resettable ? "" : "; not resettable"))
                 if let versions = snapshot.history(activity.id)?.versions, versions.count > 1 {
-                    print("      \(versions.count) versions; this one from \(snapshot.history(activity.id)!.version(on: clock.today).effectiveFrom)")
+                    say("      \(versions.count) versions; this one from \(snapshot.history(activity.id)!.version(on: clock.today).effectiveFrom)")
                 }
             }
         }

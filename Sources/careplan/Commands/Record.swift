@@ -22,7 +22,7 @@ struct Done: TextOnlyCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let recorded = try store.open().markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
-        print("Done: \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded))")
+        say("Done: \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded))")
     }
 }
 
@@ -60,7 +60,7 @@ struct Log: TextOnlyCommand {
         if let replaced = recorded.replaced {
             line += "; replaced \(ReadingText.reading(replaced.values, measure: measure))"
         }
-        print(line)
+        say(line)
     }
 }
 
@@ -79,7 +79,7 @@ struct Reset: TextOnlyCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let cleared = try store.open().reset(id, date: date, occurrence: occurrence)
-        print("Cleared \(id) on \(date), occurrence \(cleared.occurrence)")
+        say("Cleared \(id) on \(date), occurrence \(cleared.occurrence)")
     }
 }
 

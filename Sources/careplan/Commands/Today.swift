@@ -26,7 +26,7 @@ struct Today: ParsableCommand {
         } else if plan.isEmpty {
             throw CarePlanError.noPlan(path: careStore.path)
         } else {
-            print(DayText.render(agenda, plan: plan, clock: clock), terminator: "")
+            say(DayText.render(agenda, plan: plan, clock: clock), terminator: "")
         }
     }
 }

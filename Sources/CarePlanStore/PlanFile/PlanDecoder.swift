@@ -13,37 +13,16 @@ public struct PlanDecoder {
 
     public static func load(path: String) throws -> CarePlan {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw PlanFileError(file: path, line: 1, column: 1, message: exists ? "cannot read the file" : "no such file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw PlanFileError(file: name, line: 1, column: 1, message: "the file is not UTF-8 text")
-        }
-        return try PlanDecoder(file: name).decode(text)
+        return try PlanDecoder(file: name).decode(try YAMLNodeReader.text(ofFile: path, shown: name))
     }
 
     public func decode(_ yaml: String) throws -> CarePlan {
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: yaml) else {
-                throw reader.error(at: nil, "the file is empty; a plan needs title and activities")
-            }
-            root = node
-        } catch let error as YamlError {
-            throw syntaxError(error)
-        }
-        return try plan(root)
+        try plan(try reader.compose(yaml, empty: "the file is empty; a plan needs title and activities"))
     }
 
-    /// One activity in plan-file form, as the store keeps each version.
+    /// One activity in plan-file form (the form stores before schema v3 kept each version in).
     public func decodeActivity(_ yaml: String) throws -> Activity {
-        do {
-            guard let node = try Yams.compose(yaml: yaml) else { throw reader.error(at: nil, "empty activity") }
-            return try activity(node)
-        } catch let error as YamlError {
-            throw syntaxError(error)
-        }
+        try activity(try reader.compose(yaml, empty: "empty activity"))
     }
 
     func plan(_ node: Node) throws -> CarePlan {
@@ -323,12 +302,5 @@ public struct PlanDecoder {
             throw reader.error(at: map["normal"], "\(context): normal [\(NumberText.string(normal.lowerBound)), \(NumberText.string(normal.upperBound))] lies outside \(bounds) [\(NumberText.string(range.lowerBound)), \(NumberText.string(range.upperBound))]")
         }
         return field
-    }
-
-    // MARK: Syntax errors
-
-    func syntaxError(_ error: YamlError) -> PlanFileError {
-        let problem = YAMLProblem(error)
-        return PlanFileError(file: reader.file, line: problem.line, column: problem.column, message: problem.message)
     }
 }

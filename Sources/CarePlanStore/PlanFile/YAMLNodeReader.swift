@@ -1,59 +1,91 @@
 import Foundation
 import Yams
 
-/// Reads a composed YAML tree and turns every mistake into a `PlanFileError` at the node's position.
+/// Reads a composed YAML tree and turns every mistake into a `FilePositionError` at the node's
+/// position: the one reader of hand-written YAML (plan files, theme files).
 ///
-/// Plan files are written by hand, so a mistake must point at the line and column and say what was
+/// Such files are written by hand, so a mistake must point at the line and column and say what was
 /// expected there. Working on Yams' `Node` tree (rather than `Decodable`) keeps each node's mark.
-struct YAMLNodeReader {
-    let file: String
+public struct YAMLNodeReader: Sendable {
+    public let file: String
+
+    public init(file: String) { self.file = file }
+
+    /// The text of a hand-written file, or an error at line 1 naming it (`shown` in messages).
+    public static func text(ofFile path: String, shown name: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw FilePositionError(file: path, line: 1, column: 1, message: exists ? "cannot read the file" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FilePositionError(file: name, line: 1, column: 1, message: "the file is not UTF-8 text")
+        }
+        return text
+    }
 
     /// Plain scalars YAML reads as null.
     static let nulls: Set<String> = ["", "~", "null", "Null", "NULL"]
 
-    func error(at node: Node?, _ message: String) -> PlanFileError {
+    public func error(at node: Node?, _ message: String) -> FilePositionError {
         let mark = node?.mark
-        return PlanFileError(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message)
+        return FilePositionError(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message)
     }
 
-    /// The key/value pairs of a mapping, after checking every key is one of `allowed`.
-    func mapping(_ node: Node, _ context: String, allowed: [String]) throws -> KeyedNode {
+    /// What Yams reports about text that is not YAML, at its position.
+    public func syntaxError(_ error: YamlError) -> FilePositionError {
+        let problem = YAMLProblem(error)
+        return FilePositionError(file: file, line: problem.line, column: problem.column, message: problem.message)
+    }
+
+    /// Composes `yaml` into a node tree; `empty` is the message for a file with nothing in it.
+    public func compose(_ yaml: String, empty: String) throws -> Node {
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { throw error(at: nil, empty) }
+            return node
+        } catch let yamlError as YamlError {
+            throw syntaxError(yamlError)
+        }
+    }
+
+    /// The key/value pairs of a mapping, in file order, after checking every key is one of
+    /// `allowed`; `what` names the keys in messages ("key", "role", "palette name").
+    public func mapping(_ node: Node, _ context: String, allowed: [String], what: String = "key") throws -> KeyedNode {
         guard case .mapping(let mapping) = node else {
-            throw error(at: node, "\(context): expected a mapping of keys (\(allowed.joined(separator: ", "))), found \(describe(node))")
+            throw error(at: node, "\(context): expected a mapping of \(what)s (\(allowed.joined(separator: ", "))), found \(describe(node))")
         }
         var entries: [(key: String, keyNode: Node, value: Node)] = []
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else { throw error(at: keyNode, "\(context): keys must be plain words") }
             guard allowed.contains(scalar.string) else {
                 let hint = Spelling.suggestion(for: scalar.string, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-                throw error(at: keyNode, "\(context): unknown key '\(scalar.string)'\(hint); accepted keys: \(allowed.joined(separator: ", "))")
+                throw error(at: keyNode, "\(context): unknown \(what) '\(scalar.string)'\(hint); accepted: \(allowed.joined(separator: ", "))")
             }
             entries.append((scalar.string, keyNode, value))
         }
         return KeyedNode(node: node, context: context, entries: entries)
     }
 
-    func sequence(_ node: Node, _ context: String, of what: String) throws -> [Node] {
+    public func sequence(_ node: Node, _ context: String, of what: String) throws -> [Node] {
         guard case .sequence(let sequence) = node else {
             throw error(at: node, "\(context): expected a list of \(what), found \(describe(node))")
         }
         return Array(sequence)
     }
 
-    func string(_ node: Node, _ context: String) throws -> String {
+    public func string(_ node: Node, _ context: String) throws -> String {
         guard case .scalar(let scalar) = node, !(scalar.style == .plain && YAMLNodeReader.nulls.contains(scalar.string)) else {
             throw error(at: node, "\(context): expected text, found \(describe(node))")
         }
         return scalar.string
     }
 
-    func nonEmptyString(_ node: Node, _ context: String) throws -> String {
+    public func nonEmptyString(_ node: Node, _ context: String) throws -> String {
         let text = try string(node, context).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw error(at: node, "\(context): must not be empty") }
         return text
     }
 
-    func bool(_ node: Node, _ context: String) throws -> Bool {
+    public func bool(_ node: Node, _ context: String) throws -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain else {
             throw error(at: node, "\(context): expected true or false, found \(describe(node))")
         }
@@ -64,14 +96,14 @@ struct YAMLNodeReader {
         }
     }
 
-    func number(_ node: Node, _ context: String) throws -> Double {
+    public func number(_ node: Node, _ context: String) throws -> Double {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Double(scalar.string), value.isFinite else {
             throw error(at: node, "\(context): expected a number, found \(describe(node))")
         }
         return value
     }
 
-    func integer(_ node: Node, _ context: String, atLeast minimum: Int) throws -> Int {
+    public func integer(_ node: Node, _ context: String, atLeast minimum: Int) throws -> Int {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string) else {
             throw error(at: node, "\(context): expected a whole number, found \(describe(node))")
         }
@@ -79,7 +111,7 @@ struct YAMLNodeReader {
         return value
     }
 
-    func date(_ node: Node, _ context: String) throws -> LocalDate {
+    public func date(_ node: Node, _ context: String) throws -> LocalDate {
         let text = try string(node, context)
         guard let date = LocalDate(iso: text) else {
             throw error(at: node, "\(context): expected a date YYYY-MM-DD, found '\(text)'")
@@ -88,7 +120,7 @@ struct YAMLNodeReader {
     }
 
     /// `[low, high]` with low <= high.
-    func interval(_ node: Node, _ context: String) throws -> ClosedRange<Double> {
+    public func interval(_ node: Node, _ context: String) throws -> ClosedRange<Double> {
         let items = try sequence(node, context, of: "two numbers [low, high]")
         guard items.count == 2 else { throw error(at: node, "\(context): expected two numbers [low, high], found \(items.count)") }
         let low = try number(items[0], context), high = try number(items[1], context)
@@ -96,7 +128,7 @@ struct YAMLNodeReader {
         return low...high
     }
 
-    func describe(_ node: Node) -> String {
+    public func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar): return scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
         case .mapping: return "a mapping"
@@ -106,14 +138,14 @@ struct YAMLNodeReader {
     }
 }
 
-/// A mapping whose keys have been checked; values are looked up by key.
-struct KeyedNode {
-    let node: Node
-    let context: String
-    let entries: [(key: String, keyNode: Node, value: Node)]
+/// A mapping whose keys have been checked; values are looked up by key, or read in file order.
+public struct KeyedNode {
+    public let node: Node
+    public let context: String
+    public let entries: [(key: String, keyNode: Node, value: Node)]
 
-    subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
-    func keyNode(_ key: String) -> Node? { entries.first { $0.key == key }?.keyNode }
-    func has(_ key: String) -> Bool { self[key] != nil }
+    public subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
+    public func keyNode(_ key: String) -> Node? { entries.first { $0.key == key }?.keyNode }
+    public func has(_ key: String) -> Bool { self[key] != nil }
 }
 

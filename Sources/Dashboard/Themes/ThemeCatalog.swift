@@ -1,3 +1,4 @@
+import CarePlanStore
 import Foundation
 import TerminalUI
 
@@ -78,7 +79,7 @@ public struct ThemeCatalog: Sendable {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") {
             do {
                 return try ThemeFile.load(path: Self.absolute(nameOrPath, from: currentDirectory))
-            } catch var error as ThemeError {
+            } catch var error as FilePositionError {
                 error.file = nameOrPath  // as the user typed it, which is what they will look for
                 throw error
             }

@@ -122,10 +122,12 @@ enum MessageRules {
     }
 
     /// The run of most recent scheduled days on which nothing of `history` was done, up to the
-    /// last finished day. A day partly done ends the run; days with nothing due are stepped over.
+    /// last finished day. A day partly done ends the run; days with nothing due are stepped over;
+    /// days before careplan followed the activity (before it was imported) are never "missed".
     static func missedStreak(_ history: ActivityHistory, _ evidence: Evidence) -> [InsightMessage] {
         let ledger = evidence.ledger
-        let lookBack = max(ledger.first, evidence.lastFinished.adding(days: -(streakLookBack - 1)))
+        var lookBack = max(ledger.first, evidence.lastFinished.adding(days: -(streakLookBack - 1)))
+        if let tracked = history.trackedFrom { lookBack = max(lookBack, tracked) }
         var streak = 0, earliest = evidence.lastFinished, latest: LocalDate?
         var day = evidence.lastFinished
         while day >= lookBack {
@@ -146,11 +148,14 @@ enum MessageRules {
                                text: text, numbers: ["days": Double(streak)])]
     }
 
-    /// Adherence over the period's finished days against the same number of days just before.
+    /// Adherence over the period's finished days against the same number of days just before,
+    /// when careplan followed the activities over all of those days.
     static func adherenceDrop(_ ids: [String], activityId: String?, title: String, _ evidence: Evidence) -> [InsightMessage] {
         let first = evidence.period.first, last = evidence.lastFinished
         guard last >= first else { return [] }
         let days = last.days(since: first) + 1
+        let tracked = ids.compactMap { evidence.plan.history($0)?.trackedFrom }.max()
+        if let tracked, tracked > first.adding(days: -days) { return [] }
         var now = (completed: 0, due: 0), then = (completed: 0, due: 0)
         for id in ids {
             let current = evidence.ledger.totals(id, from: first, through: last)

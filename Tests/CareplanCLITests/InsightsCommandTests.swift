@@ -2,9 +2,21 @@ import Foundation
 import Testing
 
 @Suite struct InsightsCommandTests {
+    @Test func daysBeforeThePlanWasImportedAreNeverReportedMissed() throws {
+        let cli = CLI()  // Saturday 21 November 2026; the plan's schedules start on the 16th
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        let report = try cli.json(["insights", "--json"]) as! [String: Any]
+        let messages = report["messages"] as! [[String: Any]]
+        #expect(!messages.contains { $0["kind"] as? String == "missed-streak" }, "\(messages)")
+        // The Care Card still offers those days, so they can be filled in.
+        let monday = try cli.json(["today", "--json", "--date", "2026-11-16"]) as! [String: Any]
+        #expect((monday["activities"] as! [[String: Any]]).contains { $0["id"] as? String == "insulin" })
+    }
+
     @Test func insightsJSONShowsTheWeekAsThePaneDoes() throws {
         let cli = CLI()  // Saturday 21 November 2026, 09:30 in Berlin
-        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        // Followed since Monday: the days from then on count, misses included.
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML), "--effective", "2026-11-16"]).status == 0)
         for arguments in [["done", "amlodipine", "--date", "2026-11-16"], ["done", "amlodipine", "--date", "2026-11-16"],
                           ["done", "insulin", "--date", "2026-11-16"],
                           ["log", "temp", "38.2", "--date", "2026-11-19"], ["log", "temp", "38.0", "--date", "2026-11-20"],

@@ -1,4 +1,6 @@
+import CareInsights
 import CarePlanStore
+import Foundation
 import Testing
 import TerminalUI
 @testable import Dashboard
@@ -16,6 +18,23 @@ import TerminalUI
 
     func outcomes(_ id: String) throws -> [Outcome] {
         try fixture.store.outcomes(activityId: id, from: fixture.today, to: fixture.today)
+    }
+
+    @Test func aSamplePlanChosenOnFirstRunStartsTodayWithNothingMissed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-picker-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try CareStore(path: folder.appendingPathComponent("care.sqlite").path)
+        let clock = fixture.clock
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("sample-plans/hypertension.yaml").path
+        var state = AppState(today: fixture.today)
+        let empty = try FrameLoader(store: store, size: (120, 40)).load(state)
+        CommandRunner(store: store, clock: { clock }).run(.startSamplePlan(path: sample), state: &state, data: empty)
+        let plan = try store.plan()
+        #expect(plan.start == fixture.today, "the plan starts the day it was chosen")
+        #expect(plan.histories.allSatisfy { $0.trackedFrom == fixture.today })
+        let report = try InsightsEngine(store: store).report(range: .week, date: fixture.today, today: fixture.today)
+        #expect(!report.messages.contains { $0.kind == .missedStreak })
     }
 
     @Test func aTickIsStoredAndUndoRemovesIt() throws {

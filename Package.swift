@@ -88,6 +88,13 @@ let package = Package(
         ),
         // The store's tests, and the generator's: they share the store's fixtures, and the summaries
         // are checked against generated histories.
+        // The whole-process floor the benchmark times `careplan today`, `done` and `log` against:
+        // start, open the store with GRDB, read one row.
+        .executableTarget(
+            name: "careplan-floor",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/careplan-floor"
+        ),
         .testTarget(
             name: "CarePlanStoreTests",
             dependencies: ["CarePlanStore", "CareSamples"]

@@ -39,9 +39,9 @@ struct ChildJob: Sendable {
         let data: Data
         switch kind {
         case .build:
-            let (plan, _) = try FortyActivityPlan.build(from: try FortyActivityPlan.samplesFolder())
+            let (plan, _) = try BenchmarkPlan.build(from: try BenchmarkPlan.samplesFolder())
             let spec = HistorySpec(label: label, days: days)
-            data = try encoder.encode(try HistoryBuilder.prepare(spec, plan: plan, fingerprint: try FortyActivityPlan.fingerprint(plan),
+            data = try encoder.encode(try HistoryBuilder.prepare(spec, plan: plan, fingerprint: try BenchmarkPlan.fingerprint(plan),
                                                                  folder: path, cached: cached))
         case .dashboard:
             let cases = DashboardCases(path: path, theme: try DashboardCases.darkTheme())

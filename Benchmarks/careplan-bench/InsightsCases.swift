@@ -2,14 +2,14 @@ import CareInsights
 import CarePlanStore
 import Foundation
 
-/// One insights range at one history length: the engine, the same SQL through the store's
-/// public methods (GRDB), and the bare-SQLite floor.
+/// One insights range at one history length: the engine, its reads through the store's public
+/// methods (GRDB), and the floor: the same figures from the raw outcomes through SQLite's C API.
 struct InsightsRangeResult: Codable, Sendable {
     var range: String
     var period: String
     var statements: Int
     var engine: Samples
-    /// `CareStore.completedCounts` + `statistics`: the engine's SQL with GRDB, without the engine's Swift.
+    /// `CareStore.completedCounts` + `statistics`: the engine's reads of the day summaries through GRDB, without its Swift.
     var store: Samples
     var floor: Samples
     /// Empty when the floor read exactly what the engine reported.

@@ -1,13 +1,13 @@
 import CareInsights
 import CarePlanStore
 
-/// The SQL one insights report runs, with its arguments, worked out from the plan the way
-/// `InsightsEngine.report` works them out (Sources/CareInsights/InsightsReport.swift, Adherence.swift,
-/// Statistics.swift, and the store's Sources/CarePlanStore/Queries/Statistics.swift).
+/// What one insights report reads, worked out from the plan the way `InsightsEngine.report` works
+/// it out (Sources/CareInsights/InsightsReport.swift, Adherence.swift, Statistics.swift), and the
+/// SQL that computes the same per-day figures from the *raw outcomes*: the floor the engine, which
+/// reads the day summaries instead, is compared with (docs/performance.md).
 ///
 /// A copy, because the engine keeps its query plan private. Keep it in step: `InsightsCases`
-/// checks what the floor reads against the report and warns when the floor is slower than the
-/// engine, the two signs that the engine's queries have changed and this file has not.
+/// checks that the floor reads the same readings and completions the report counts.
 struct InsightsQueries {
     /// Copies of the engine's internal constants (`MessageRules.streakLookBack`, `.readingWindow`).
     static let streakLookBack = 60
@@ -70,7 +70,7 @@ struct InsightsQueries {
         }
     }
 
-    // MARK: The SQL, copied from Sources/CarePlanStore/Queries/Statistics.swift
+    // MARK: The same figures from the raw outcomes (the store computed them this way before day summaries)
 
     static let dailyCountsSQL = """
         SELECT CAST(julianday(date) - 2440587.5 AS INTEGER), COUNT(*) FROM outcome
@@ -79,7 +79,7 @@ struct InsightsQueries {
 
     static let spanCountSQL = "SELECT COUNT(*) FROM outcome WHERE activityId = ? AND date >= ? AND date <= ?"
 
-    /// `DateBucket.day.sqlDayNumber("o.date")`, which is internal to the store.
+    /// The day number of an outcome's date.
     static let dayNumber = "CAST(julianday(o.date) - 2440587.5 AS INTEGER)"
 
     static let dailyStatisticsSQL = """

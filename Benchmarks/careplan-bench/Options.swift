@@ -22,9 +22,9 @@ struct Options {
     static let usage = """
         usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
 
-        Builds 30-day, 1-year and 10-year histories of a 40-activity plan (from sample-plans/) ending at
+        Builds 30-day, 1-year and 10-year histories of a 120-activity plan (from sample-plans/) ending at
         2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
-        insights (with their bare-SQLite floors), and prints a table against issue 4's targets.
+        insights (with their bare-SQLite floors), and prints a table against the targets (docs/performance.md).
 
           --quick        7 runs after 1 warm-up, histories of 30 days and 1 year only
           --json PATH    where to write the results as JSON (default: benchmark-results.json)

@@ -13,5 +13,7 @@ enum PinnedClock {
         return CareClock(now: now, timeZone: timeZone)
     }()
 
-    static let description = "2026-11-21T09:30 Europe/Berlin"
+    /// The same, as `CAREPLAN_NOW` and `TZ` give it to a careplan process.
+    static let localTime = "2026-11-21T09:30", zone = "Europe/Berlin"
+    static let description = "\(localTime) \(zone)"
 }

@@ -20,7 +20,7 @@ struct ResultRow: Codable, Sendable {
     var pass: Bool?
 }
 
-/// One of issue 4's targets, judged.
+/// One of the targets, judged.
 struct TargetCheck: Codable, Sendable {
     var target: String
     var measured: String
@@ -51,4 +51,5 @@ struct BenchmarkReport: Codable, Sendable {
     /// The raw samples behind the rows.
     var dashboard: [DashboardResult]
     var insights: [InsightsResult]
+    var processes: [ProcessResult]
 }

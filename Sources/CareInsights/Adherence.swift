@@ -80,7 +80,7 @@ struct SpanTotals {
     let last: LocalDate
     private var totals: [String: (completed: Int, due: Int)] = [:]
 
-    init(store: CareStore, plan: PlanSnapshot, ids: [String], due table: DueTable, first: LocalDate, last: LocalDate) throws {
+    init(store: StoreReader, plan: PlanSnapshot, ids: [String], due table: DueTable, first: LocalDate, last: LocalDate) throws {
         self.first = first
         self.last = last
         guard first <= last else { return }

@@ -22,7 +22,8 @@ enum Associations {
     static let limit = 3
 
     struct Finding {
-        var message: InsightMessage
+        /// Built only for the findings reported: words cost more than the arithmetic.
+        var message: () -> InsightMessage
         var t: Double
         var strength: Double
     }
@@ -47,9 +48,12 @@ enum Associations {
         guard last >= first else { return [] }
         let days = last.days(since: first) + 1
         // Flat arrays first, so the pairs below cost array reads, not dictionary look-ups.
-        let fields = evidence.readings.map { readings in
-            (readings, (0..<days).map { readings.value(on: first.adding(days: $0)) })
+        // Each field's scale once: it depends on the field and its values, not on the intervention.
+        let fields = evidence.readings.map { readings -> (DailyReadings, [Double?], Double) in
+            let values = (0..<days).map { readings.value(on: first.adding(days: $0)) }
+            return (readings, values, Trend.scale(readings.field, values: values.compactMap { $0 }))
         }
+        let numbers = fields.map { field in field.1.map { $0 ?? .nan } }
         var findings: [Finding] = [], tests = 0
         for history in evidence.plan.histories where history.kind == .intervention {
             let fieldsToCompare = activity == nil || activity == history.id ? fields : fields.filter { $0.0.activityId == activity }
@@ -61,8 +65,16 @@ enum Associations {
             }
             guard status.contains(true), status.contains(false) else { continue }
             let title = MessageRules.title(history, evidence)
-            for (readings, values) in fieldsToCompare {
-                let (tested, finding) = compare(values, status, readings: readings, intervention: history.id, title: title)
+            // The same series as plain arrays for the first pass over every pair: no optionals.
+            let did = status.map { $0.map { Int8($0 ? 1 : 0) } ?? -1 }
+            for (index, (readings, values, scale)) in fieldsToCompare.enumerated() {
+                let plain = fieldsToCompare.count == fields.count ? numbers[index] : values.map { $0 ?? .nan }
+                switch passesGate(plain, did, scale: scale) {
+                case nil: continue
+                case false?: tests += 1; continue
+                case true?: break
+                }
+                let (tested, finding) = compare(values, status, scale: scale, readings: readings, intervention: history.id, title: title)
                 if tested { tests += 1 }
                 if let finding { findings.append(finding) }
             }
@@ -71,14 +83,46 @@ enum Associations {
         findings.removeAll { $0.t < needed }
         // Ties keep plan order, so the same data always gives the same messages.
         return findings.enumerated().sorted { ($0.element.strength, -$0.offset) > ($1.element.strength, -$1.offset) }
-            .prefix(limit).map(\.element.message)
+            .prefix(limit).map { $0.element.message() }
     }
 
     /// Whether the pair had enough days on each side to be compared, and the finding when its
     /// difference is large enough for the field; whether it stands out is decided by the caller.
-    static func compare(_ values: [Double?], _ status: [Bool?], readings: DailyReadings, intervention: String,
+    ///
+    /// A 120-activity plan compares thousands of pairs over a year, and nearly all stop at the
+    /// size or difference check; so the two samples are summed first, without allocating, and
+    /// the day-by-day series are only built for pairs that get past it.
+    /// The first look at a pair: counts and sums only, no division per day, over plain arrays
+    /// (NaN: no value; −1: not counted, 0: not done, 1: done). Nil when the pair lacks the days to
+    /// be compared at all; false when its difference is too small for the field (it still counts
+    /// as a test); true when `compare` must look closely. A hair wider than the rule, so the exact
+    /// figures in `compare` still decide every borderline pair.
+    static func passesGate(_ values: [Double], _ did: [Int8], scale: Double) -> Bool? {
+        var countWith = 0, countWithout = 0, sumWith = 0.0, sumWithout = 0.0
+        values.withUnsafeBufferPointer { values in
+            did.withUnsafeBufferPointer { did in
+                for index in 0..<min(values.count, did.count) {
+                    let value = values[index], status = did[index]
+                    if status < 0 || value.isNaN { continue }
+                    if status == 1 { countWith += 1; sumWith += value } else { countWithout += 1; sumWithout += value }
+                }
+            }
+        }
+        guard countWith >= minimumDays, countWithout >= minimumDays else { return nil }
+        let rough = sumWith / Double(countWith) - sumWithout / Double(countWithout)
+        return abs(rough) >= Trend.flatShare * scale * (1 - 1e-9)
+    }
+
+    static func compare(_ values: [Double?], _ status: [Bool?], scale: Double, readings: DailyReadings, intervention: String,
                         title: String) -> (tested: Bool, finding: Finding?) {
         var with = Sample(), without = Sample()
+        for index in values.indices {
+            guard let value = values[index], let did = status[index] else { continue }
+            if did { with.add(value) } else { without.add(value) }
+        }
+        guard with.n >= minimumDays, without.n >= minimumDays else { return (false, nil) }
+        let difference = with.mean - without.mean
+        guard difference != 0, abs(difference) >= Trend.flatShare * scale else { return (true, nil) }
         var withValues: [Double] = [], withoutValues: [Double] = []
         var used: [Double?] = [], doneDays: [Double?] = []
         for (value, did) in zip(values, status) {
@@ -87,20 +131,10 @@ enum Associations {
                 doneDays.append(nil)
                 continue
             }
-            if did {
-                with.add(value)
-                withValues.append(value)
-            } else {
-                without.add(value)
-                withoutValues.append(value)
-            }
+            if did { withValues.append(value) } else { withoutValues.append(value) }
             used.append(value)
             doneDays.append(did ? 1 : 0)
         }
-        guard with.n >= minimumDays, without.n >= minimumDays else { return (false, nil) }
-        let difference = with.mean - without.mean
-        let scale = Trend.scale(readings.field, values: values.compactMap { $0 })
-        guard difference != 0, abs(difference) >= Trend.flatShare * scale else { return (true, nil) }
         // Days are not independent: readings drift slowly and misses come in runs, and two such
         // series line up by chance far more often than day-to-day noise would. Widening the error
         // by the lag-one autocorrelations of both (Bartlett's correction) keeps runs from
@@ -114,12 +148,14 @@ enum Associations {
         // drink or two), which fools a t; the weaker of it and a rank test decides.
         // (No threshold is below `minimumT`, so pairs already under it skip the sort.)
         if t >= minimumT { t = min(t, abs(rankZ(withValues, withoutValues)) / widening) }
-        let unit = UnitText.display(readings.field.unit, type: readings.measureType)
-        let size = NumberText.string(abs(difference), decimals: max(readings.field.decimals ?? 1, 1))
-        let text = "\(readings.title) averaged \(size)\(unit.isEmpty ? "" : " \(unit)") \(difference < 0 ? "lower" : "higher") on days you did \(title) than on days you did not (\(with.n) vs \(without.n) days)"
-        let message = InsightMessage(level: .tip, kind: .association, activityId: readings.activityId, relatedActivityId: intervention,
-                                     text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,
-                                                           "daysWith": Double(with.n), "daysWithout": Double(without.n)])
+        let message = { () -> InsightMessage in
+            let unit = UnitText.display(readings.field.unit, type: readings.measureType)
+            let size = NumberText.string(abs(difference), decimals: max(readings.field.decimals ?? 1, 1))
+            let text = "\(readings.title) averaged \(size)\(unit.isEmpty ? "" : " \(unit)") \(difference < 0 ? "lower" : "higher") on days you did \(title) than on days you did not (\(with.n) vs \(without.n) days)"
+            return InsightMessage(level: .tip, kind: .association, activityId: readings.activityId, relatedActivityId: intervention,
+                                  text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,
+                                                        "daysWith": Double(with.n), "daysWithout": Double(without.n)])
+        }
         // Ties of perfectly clean samples go to the larger difference for its scale.
         return (true, Finding(message: message, t: t, strength: t.isFinite ? t : 1e9 + abs(difference) / max(scale, 1e-9)))
     }

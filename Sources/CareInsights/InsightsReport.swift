@@ -32,6 +32,15 @@ public struct InsightsEngine: Sendable {
     /// pass `plan` when it is already loaded.
     public func report(range: InsightRange, date: LocalDate, activity: String? = nil, today: LocalDate,
                        plan: PlanSnapshot? = nil) throws -> InsightsReport {
+        try store.reading { reader in
+            try Self.report(using: reader, range: range, date: date, activity: activity, today: today, plan: plan)
+        }
+    }
+
+    /// The same report inside a read transaction the caller already holds (a frame loads its week
+    /// and its report in one).
+    public static func report(using store: StoreReader, range: InsightRange, date: LocalDate, activity: String? = nil,
+                              today: LocalDate, plan: PlanSnapshot? = nil) throws -> InsightsReport {
         let plan = try plan ?? store.plan()
         if let activity, plan.history(activity) == nil {
             throw CarePlanError.unknownActivity(activity, known: plan.histories.map(\.id))

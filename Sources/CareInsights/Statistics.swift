@@ -51,7 +51,7 @@ extension Measure.ValueType {
 /// and week and month statistics combine exactly from them (see `ReadingStatistics.combined`), so
 /// the buckets are rolled up here rather than read a second time: at most 366 rows, never a reading.
 struct FieldStatisticsLoader {
-    let store: CareStore
+    let store: StoreReader
     let period: InsightPeriod
     /// The first day whose daily values are needed (messages look back a week before the period's end).
     let dailyFrom: LocalDate

@@ -16,13 +16,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         dayNumber = LocalDate.daysFromCivil(year: year, month: month, day: day)
     }
 
-    /// Parses exactly `YYYY-MM-DD`; anything else (including impossible dates) is nil.
+    /// Parses exactly `YYYY-MM-DD`; anything else (including impossible dates) is nil. Byte by
+    /// byte: every outcome read back has its date parsed, so this is on a frame's hot path.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        self.init(year: y, month: m, day: d)
+        var fields = (0, 0, 0)
+        var count = 0
+        for byte in text.utf8 {
+            switch count {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
+            case 0..<10:
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if count < 4 { fields.0 = fields.0 * 10 + digit } else if count < 7 { fields.1 = fields.1 * 10 + digit } else { fields.2 = fields.2 * 10 + digit }
+            default: return nil
+            }
+            count += 1
+        }
+        guard count == 10 else { return nil }
+        self.init(year: fields.0, month: fields.1, day: fields.2)
     }
 
     public var components: (year: Int, month: Int, day: Int) { LocalDate.civil(fromDays: dayNumber) }

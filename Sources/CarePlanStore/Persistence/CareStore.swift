@@ -54,15 +54,16 @@ public final class CareStore: @unchecked Sendable {
     /// Refuses a database careplan did not make or made in a newer version; returns whether the
     /// schema needs migrating (an older careplan's store).
     static func checkOwnership(_ db: Database, path: String) throws -> Bool {
-        let migrator = Schema.migrator
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         guard !tables.isEmpty else { return true }
-        guard tables.contains("grdb_migrations"), try migrator.appliedIdentifiers(db).contains(Schema.firstMigration) else {
+        let applied = tables.contains("grdb_migrations") ? try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations") : []
+        guard applied.contains(Schema.firstMigration) else {
             let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             throw StoreError.foreign(path: path, tables: shown)
         }
-        if try migrator.hasBeenSuperseded(db) { throw StoreError.newer(path: path) }
-        return try !migrator.hasCompletedMigrations(db)
+        let known = Set(Schema.migrator.migrations)
+        if !applied.isSubset(of: known) { throw StoreError.newer(path: path) }
+        return applied != known
     }
 
     /// The writing connection, opened on first use.

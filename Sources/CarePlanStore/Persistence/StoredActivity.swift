@@ -125,7 +125,45 @@ struct StoredActivity: Codable, Equatable {
         return String(decoding: try encoder.encode(StoredActivity(activity)), as: UTF8.self)
     }
 
+    /// Reads a stored row back. Through `JSONSerialization` rather than `JSONDecoder`: every
+    /// command decodes the plan, and Codable's first use costs more than the rest of a `careplan
+    /// today` (generic metadata built at run time); the checks are the same.
     static func activity(json: String) -> Activity? {
-        (try? JSONDecoder().decode(StoredActivity.self, from: Data(json.utf8)))?.activity
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
+        return StoredActivity(object)?.activity
+    }
+
+    init?(_ object: [String: Any]) {
+        guard let id = object["id"] as? String, let kind = object["kind"] as? String, let title = object["title"] as? String,
+              let optional = object["optional"] as? Bool, let resettable = object["resettable"] as? Bool,
+              let schedule = object["schedule"] as? [String: Any], let start = schedule["start"] as? String else { return nil }
+        self.id = id
+        self.kind = kind
+        self.title = title
+        text = object["text"] as? String
+        instructions = object["instructions"] as? String
+        group = object["group"] as? String
+        color = object["color"] as? String
+        self.optional = optional
+        self.resettable = resettable
+        let every = (schedule["every"] as? [String: Any]).flatMap { every -> StoredSchedule.Every? in
+            guard let days = every["days"] as? Int, let times = every["times"] as? Int else { return nil }
+            return StoredSchedule.Every(days: days, times: times)
+        }
+        self.schedule = StoredSchedule(start: start, end: schedule["end"] as? String, daily: schedule["daily"] as? Int,
+                                       weekly: schedule["weekly"] as? [String: Int], every: every,
+                                       asNeeded: schedule["asNeeded"] as? Bool, times: schedule["times"] as? [String])
+        if let measure = object["measure"] as? [String: Any] {
+            guard let type = measure["type"] as? String, let aggregate = measure["aggregate"] as? String,
+                  let fields = measure["fields"] as? [[String: Any]] else { return nil }
+            var stored: [StoredField] = []
+            for field in fields {
+                guard let name = field["name"] as? String else { return nil }
+                stored.append(StoredField(name: name, unit: field["unit"] as? String, range: field["range"] as? [Double],
+                                          normal: field["normal"] as? [Double], decimals: field["decimals"] as? Int,
+                                          options: field["options"] as? [String]))
+            }
+            self.measure = StoredMeasure(type: type, aggregate: aggregate, fields: stored)
+        }
     }
 }

@@ -15,37 +15,49 @@ enum OutcomeQuery {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         // Cached statements: the same few query shapes run on every frame, and preparing them anew
         // was a quarter of a day switch.
-        let records = try OutcomeRecord.fetchAll(
-            db.cachedStatement(sql: "SELECT o.* FROM outcome o \(filter) ORDER BY o.date, o.activityId, o.occurrence"),
-            arguments: StatementArguments(arguments))
-        let values = try OutcomeValueRecord.fetchAll(db.cachedStatement(sql: """
-            SELECT v.* FROM outcomeValue v JOIN outcome o ON o.id = v.outcomeId \(filter) ORDER BY v.outcomeId, v.position
-            """), arguments: StatementArguments(arguments))
-        return assemble(records, values)
+        let outcomes = try db.cachedStatement(sql: """
+            SELECT o.id, o.activityId, o.date, o.occurrence, o.recordedAt, o.utcOffset, o.note FROM outcome o \(filter)
+            ORDER BY o.date, o.activityId, o.occurrence
+            """)
+        let values = try db.cachedStatement(sql: """
+            SELECT v.outcomeId, v.name, v.value, v.text, v.unit, v.enteredValue, v.enteredUnit
+            FROM outcomeValue v JOIN outcome o ON o.id = v.outcomeId \(filter) ORDER BY v.outcomeId, v.position
+            """)
+        return try read(outcomes, values, StatementArguments(arguments))
     }
 
     /// The outcomes whose ids `idsSQL` selects (nulls are skipped), in (date, activity, occurrence) order.
     static func fetch(_ db: Database, idsFrom idsSQL: String, arguments: StatementArguments) throws -> [Outcome] {
-        let records = try OutcomeRecord.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM outcome WHERE id IN (\(idsSQL)) ORDER BY date, activityId, occurrence
-            """), arguments: arguments)
-        let values = try OutcomeValueRecord.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM outcomeValue WHERE outcomeId IN (\(idsSQL)) ORDER BY outcomeId, position
-            """), arguments: arguments)
-        return assemble(records, values)
+        let outcomes = try db.cachedStatement(sql: """
+            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note FROM outcome WHERE id IN (\(idsSQL))
+            ORDER BY date, activityId, occurrence
+            """)
+        let values = try db.cachedStatement(sql: """
+            SELECT outcomeId, name, value, text, unit, enteredValue, enteredUnit FROM outcomeValue WHERE outcomeId IN (\(idsSQL))
+            ORDER BY outcomeId, position
+            """)
+        return try read(outcomes, values, arguments)
     }
 
-    static func assemble(_ records: [OutcomeRecord], _ values: [OutcomeValueRecord]) -> [Outcome] {
-        let valuesByOutcome = Dictionary(grouping: values, by: \.outcomeId)
-        return records.map { record in
-            Outcome(activityId: record.activityId, date: LocalDate(iso: record.date)!, occurrence: record.occurrence,
-                    recordedAt: Timestamp.date(record.recordedAt) ?? Date(timeIntervalSince1970: 0), utcOffset: record.utcOffset,
-                    note: record.note,
-                    values: (valuesByOutcome[record.id!] ?? []).map {
-                        ReadingValue(name: $0.name, value: $0.value, text: $0.text, unit: $0.unit,
-                                     enteredValue: $0.enteredValue, enteredUnit: $0.enteredUnit)
-                    })
+    /// Outcomes and their values, read column by column (record decoding through Codable was a
+    /// third of a week switch). Values come ordered by outcome, then field position.
+    static func read(_ outcomes: Statement, _ values: Statement, _ arguments: StatementArguments) throws -> [Outcome] {
+        var valuesByOutcome: [Int64: [ReadingValue]] = [:]
+        let valueRows = try Row.fetchCursor(values, arguments: arguments)
+        while let row = try valueRows.next() {
+            valuesByOutcome[row[0], default: []].append(ReadingValue(name: row[1], value: row[2], text: row[3], unit: row[4],
+                                                                     enteredValue: row[5], enteredUnit: row[6]))
         }
+        var result: [Outcome] = []
+        let rows = try Row.fetchCursor(outcomes, arguments: arguments)
+        while let row = try rows.next() {
+            let id: Int64 = row[0], day: String = row[2], recorded: String = row[4]
+            guard let date = LocalDate(iso: day) else { continue }
+            result.append(Outcome(activityId: row[1], date: date, occurrence: row[3],
+                                  recordedAt: Timestamp.date(recorded) ?? Date(timeIntervalSince1970: 0), utcOffset: row[5],
+                                  note: row[6], values: valuesByOutcome[id] ?? []))
+        }
+        return result
     }
 }
 

@@ -39,28 +39,31 @@ public struct DashboardData: Equatable, Sendable {
     /// inside a week then costs one lookup per assessment instead of the whole week and report.
     public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot?,
                             insights: (range: InsightRange, today: LocalDate)?, reusing previous: DashboardData?) throws -> DashboardData {
-        let plan = try plan ?? store.plan()
-        if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
-           insights == nil || (previous.insights?.period.range == insights?.range && previous.insights?.period.contains(date) == true
-                               && previous.insights?.today == insights?.today) {
+        // One read transaction: everything on screen comes from one state of the store.
+        try store.reading { reader in
+            let plan = try plan ?? reader.plan()
             let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
-            var data = previous
-            data.selectedDate = date
-            data.latest = try store.latestOutcomes(of: assessmentIds, onOrBefore: date)
-            if insights == nil { data.insights = nil }
-            return data
+            if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
+               insights == nil || (previous.insights?.period.range == insights?.range && previous.insights?.period.contains(date) == true
+                                   && previous.insights?.today == insights?.today) {
+                var data = previous
+                data.selectedDate = date
+                data.latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
+                if insights == nil { data.insights = nil }
+                return data
+            }
+            let monday = date.adding(days: -(date.weekday.rawValue - 1))
+            let sunday = monday.adding(days: 6)
+            let byDate = Dictionary(grouping: try reader.outcomes(from: monday, to: sunday), by: \.date)
+            let week = (0..<7).map { offset -> DayAgenda in
+                let day = monday.adding(days: offset)
+                return DayAgenda(date: day, plan: plan, outcomes: byDate[day] ?? [])
+            }
+            let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
+            let report = try insights.map {
+                try InsightsEngine.report(using: reader, range: $0.range, date: date, today: $0.today, plan: plan)
+            }
+            return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest, insights: report)
         }
-        let monday = date.adding(days: -(date.weekday.rawValue - 1))
-        let sunday = monday.adding(days: 6)
-        let outcomes = try store.outcomes(from: monday, to: sunday)
-        let byDate = Dictionary(grouping: outcomes, by: \.date)
-        let week = (0..<7).map { offset -> DayAgenda in
-            let day = monday.adding(days: offset)
-            return DayAgenda(date: day, plan: plan, outcomes: byDate[day] ?? [])
-        }
-        let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
-        let latest = try store.latestOutcomes(of: assessmentIds, onOrBefore: date)
-        let report = try insights.map { try InsightsEngine(store: store).report(range: $0.range, date: date, today: $0.today, plan: plan) }
-        return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest, insights: report)
     }
 }

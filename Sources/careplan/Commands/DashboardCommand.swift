@@ -55,7 +55,7 @@ struct DashboardCommand: TextOnlyCommand {
 
 /// `careplan snapshot`: one frame of the dashboard on stdout, for tests, docs and bug reports.
 struct Snapshot: TextOnlyCommand {
-    static let configuration = CommandConfiguration(abstract: "Print one frame of the dashboard as text and exit.")
+    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Print one frame of the dashboard as text and exit.")
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
@@ -103,7 +103,7 @@ struct Snapshot: TextOnlyCommand {
 struct Themes: TextOnlyCommand {
     @ParentCommand var careplan: Careplan
 
-    static let configuration = CommandConfiguration(abstract: "List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes).")
+    static let configuration = CommandConfiguration(commandName: "themes", abstract: "List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes).")
 
     func run() throws {
         let entries = Locations.themes().all()

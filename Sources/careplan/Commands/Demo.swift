@@ -7,6 +7,7 @@ import Foundation
 /// `careplan demo`: the dashboard on a throwaway database with weeks of history.
 struct Demo: TextOnlyCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history.",
         discussion: "The history is generated from --seed (the same seed gives the same history). Your own database is not touched; the demo database is deleted on exit unless --keep is given.")
 

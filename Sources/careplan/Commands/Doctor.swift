@@ -4,6 +4,7 @@ import CarePlanStore
 /// `careplan doctor`: check the store, and rebuild the day summaries.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check the database: SQLite's integrity and foreign-key checks, the schema, sizes, and the day summaries.",
         discussion: "Only reads, unless --rebuild-summaries is given. Exits with status 1 when a check fails.")
 

@@ -5,6 +5,7 @@ import CarePlanStore
 struct End: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
+        commandName: "end",
         abstract: "End an activity: --date is its last scheduled day (default: today). Its history is kept.")
 
     @ParentCommand var careplan: Careplan

@@ -10,6 +10,7 @@ struct Export: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON.",
         discussion: "CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.")
 

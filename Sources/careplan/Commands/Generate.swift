@@ -6,6 +6,7 @@ import Foundation
 /// `careplan generate`: a database filled with a plan and deterministic history, for demos and benchmarks.
 struct Generate: TextOnlyCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Fill a database with a plan and deterministic, realistic history ending now.",
         discussion: """
             The plan is moved so that it starts on the first of the --days days that end today; the same \

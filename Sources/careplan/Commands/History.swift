@@ -4,7 +4,7 @@ import CarePlanStore
 /// `careplan history ID`: one activity's outcomes over a range of days.
 struct History: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(abstract: "List an activity's recorded outcomes, oldest first.")
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "List an activity's recorded outcomes, oldest first.")
 
     @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String

@@ -5,6 +5,7 @@ import CarePlanStore
 struct Import: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import a plan file (YAML); changed activities get a new version from --effective on.",
         discussion: "Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.")
 

@@ -9,6 +9,7 @@ extension InsightRange: ExpressibleByArgument {}
 struct Insights: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
+        commandName: "insights",
         abstract: "Show adherence, readings, trends and messages for a week, month, quarter or year.",
         discussion: """
             Weeks run Monday to Sunday; months, quarters and years are calendar ones. A week or month is \

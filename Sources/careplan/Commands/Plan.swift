@@ -4,7 +4,7 @@ import CarePlanStore
 /// `careplan plan`: the plan as it stands, or as YAML that re-imports to the same plan.
 struct Plan: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(abstract: "Show the care plan, or export it as a plan file (--export).")
+    static let configuration = CommandConfiguration(commandName: "plan", abstract: "Show the care plan, or export it as a plan file (--export).")
 
     @ParentCommand var careplan: Careplan
     @Flag(name: .long, help: "Write the current plan as YAML (re-imports to the same plan).") var export = false

@@ -10,7 +10,7 @@ struct OccurrenceOptions: ParsableArguments {
 /// `careplan done ID`: tick off an intervention.
 struct Done: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(abstract: "Mark an intervention done for a day.")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark an intervention done for a day.")
 
     @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
@@ -30,6 +30,7 @@ struct Done: TextOnlyCommand {
 struct Log: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Record an assessment reading: one value per field (blood pressure: careplan log bp 128 84).",
         discussion: "A number may carry a compatible unit (99.1degF, or --unit degF); it is converted to the measure's unit and both are kept. Choices take the option name; booleans yes or no.")
 
@@ -67,7 +68,7 @@ struct Log: TextOnlyCommand {
 /// `careplan reset ID`: clear a recorded outcome.
 struct Reset: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(abstract: "Clear a recorded outcome (refused for activities that are not resettable).")
+    static let configuration = CommandConfiguration(commandName: "reset", abstract: "Clear a recorded outcome (refused for activities that are not resettable).")
 
     @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String

@@ -4,7 +4,7 @@ import CarePlanStore
 /// `careplan today`: the day's events and adherence.
 struct Today: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(abstract: "Show a day's activities, what is done, and adherence.")
+    static let configuration = CommandConfiguration(commandName: "today", abstract: "Show a day's activities, what is done, and adherence.")
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption

@@ -2,15 +2,16 @@ import CarePlanStore
 import Dashboard
 import Foundation
 
-/// The benchmark's plan: 40 activities taken from the shipped sample plans, so the benchmark
-/// measures the activities, schedules and measures real users start from rather than invented ones.
+/// The benchmark's plan: a dense one of 120 activities taken from the shipped sample plans, so the
+/// benchmark measures the activities, schedules and measures real users start from, three times
+/// over (a caregiver's heavy plan), rather than invented ones.
 ///
 /// Deterministic: the sample files in name order, their activities in file order, repeated (with
-/// ids `<id>-2`, `<id>-3`, ...) until there are 40. Every activity starts on the plan's first day and
-/// none ends, so ten years of history means ten years for all 40 (a sample plan's two-week
+/// ids `<id>-2`, `<id>-3`, ...) until there are 120. Every activity starts on the plan's first day and
+/// none ends, so ten years of history means ten years for all of them (a sample plan's two-week
 /// anticoagulant would otherwise stop after a fortnight and thin out the long histories).
-enum FortyActivityPlan {
-    static let size = 40
+enum BenchmarkPlan {
+    static let size = 120
 
     /// `sample-plans/` found the way careplan finds it: the working folder, or up from the executable.
     static func samplesFolder() throws -> String {

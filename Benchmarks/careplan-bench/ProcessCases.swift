@@ -1,0 +1,104 @@
+import CarePlanStore
+import Foundation
+
+/// What a person waits for when they type a command: `careplan today`, `done` and `log` as whole
+/// processes (start, parse, open the store, work, exit), each beside the floor measured in the
+/// same run, interleaved run by run so the machine's noise falls on both alike.
+///
+/// The floor is `careplan-floor`: a Swift program that opens the same store with GRDB and reads
+/// one row. Writes run on a copy of the store, so the histories stay as built.
+struct ProcessResult: Codable, Sendable {
+    var command: String
+    var samples: Samples
+    var floor: Samples
+}
+
+struct ProcessCases {
+    let storePath: String
+    let runs: Int
+
+    /// The release binaries sit beside this one.
+    static func binary(_ name: String) throws -> String {
+        let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let path = folder.appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw BenchmarkError("\(path) is missing; build it first (swift build -c release --product \(name))")
+        }
+        return path
+    }
+
+    func run() throws -> [ProcessResult] {
+        let careplan = try Self.binary("careplan"), floor = try Self.binary("careplan-floor")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-bench-process-\(UUID().uuidString).sqlite").path
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: storePath + suffix) {
+            try FileManager.default.copyItem(atPath: storePath + suffix, toPath: copy + suffix)
+        }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        let store = try CareStore(path: copy, createIfMissing: false)
+        let plan = try store.plan()
+        let day = PinnedClock.clock.today
+        // `done` ticks one of today's open occurrences each run, a new one every time; `log`
+        // records a reading of a single-value number assessment, replacing its occurrence 0.
+        let open = try store.day(day, plan: plan).items.filter { $0.activity.kind == .intervention && !$0.activity.schedule.isAsNeeded }
+            .flatMap { item in item.events.filter { !$0.isDone }.map { _ in item.activity.id } }
+        try store.close()
+        let readings = plan.activities(on: day).filter { activity in
+            guard let measure = activity.measure, measure.type == .number, measure.fields.count == 1, activity.resettable else { return false }
+            return activity.schedule.occurrences(on: day) > 0
+        }
+        guard open.count >= 8, let reading = readings.first, let range = reading.measure?.fields.first?.range else {
+            throw BenchmarkError("the benchmark plan has no intervention or number reading due on \(day)")
+        }
+        let value = NumberText.string((range.lowerBound + range.upperBound) / 2)
+        let commands: [(String, (Int) -> [String])] = [
+            ("careplan today", { _ in ["today", "--db", copy] }),
+            ("careplan done", { run in ["done", open[run], "--db", copy] }),
+            ("careplan log", { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CAREPLAN_NOW"] = PinnedClock.localTime
+        environment["TZ"] = PinnedClock.zone
+        return try commands.map { name, arguments in
+            var own: [Double] = [], base: [Double] = []
+            var firstOwn = 0.0, firstBase = 0.0
+            // As many ticks as today has open occurrences, at most.
+            let total = name == "careplan done" ? min(runs + 3, open.count) : runs + 3
+            for run in 0..<total {
+                let timeBase = try Self.time(floor, [copy], environment: environment)
+                let timeOwn = try Self.time(careplan, arguments(run), environment: environment)
+                if run == 0 { (firstOwn, firstBase) = (timeOwn, timeBase) }
+                if run >= 3 { own.append(timeOwn); base.append(timeBase) }
+            }
+            return ProcessResult(command: name, samples: Samples(warmups: 3, milliseconds: own, firstCall: firstOwn),
+                                 floor: Samples(warmups: 3, milliseconds: base, firstCall: firstBase))
+        }
+    }
+
+    /// Wall time of one run of `path` with `arguments`, spawn to exit; a failing run stops the
+    /// benchmark. `posix_spawn` directly: Foundation's `Process` spends tens of milliseconds of its
+    /// own on each launch here, which would bury what is being measured.
+    static func time(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-bench-stderr-\(getpid())").path
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { throw BenchmarkError("cannot start \(path)") }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let elapsed = (clock.now - start).milliseconds
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            throw BenchmarkError("\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(message)")
+        }
+        return elapsed
+    }
+}

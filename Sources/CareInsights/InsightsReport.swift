@@ -66,17 +66,17 @@ public struct InsightsEngine: Sendable {
                                       last: period.first.adding(days: -1))
         let (whole, perActivity) = AdherenceSeries.all(plan: plan, period: period, ledger: ledger, today: today)
 
-        let loader = FieldStatisticsLoader(store: store, period: period,
-                                           dailyFrom: end.adding(days: -(MessageRules.readingWindow - 1)))
-        var fields: [FieldInsight] = [], readings: [DailyReadings] = []
         // Narrowed to an assessment, only its readings matter; narrowed to an intervention, all of
         // them do (its associations).
         let onlyAssessment = activity.flatMap { plan.history($0)?.kind == .assessment ? $0 : nil }
-        for history in plan.histories where history.kind == .assessment && (onlyAssessment ?? history.id) == history.id {
-            let assessment = history.activity(on: reference)
-            guard let measure = assessment.measure, measure.type.isQuantity else { continue }
-            for field in measure.fields {
-                let (insight, daily) = try loader.load(assessment, field: field)
+        let measured = plan.histories.filter { $0.kind == .assessment && (onlyAssessment ?? $0.id) == $0.id }
+            .map { $0.activity(on: reference) }.filter { $0.measure?.type.isQuantity == true }
+        let loader = try FieldStatisticsLoader(store: store, period: period, dailyFrom: end.adding(days: -(MessageRules.readingWindow - 1)),
+                                               fields: measured.flatMap { activity in activity.measure!.fields.map { (activity.id, $0.name) } })
+        var fields: [FieldInsight] = [], readings: [DailyReadings] = []
+        for assessment in measured {
+            for field in assessment.measure!.fields {
+                let (insight, daily) = loader.load(assessment, field: field)
                 fields.append(insight)
                 readings.append(daily)
             }

@@ -51,16 +51,20 @@ extension Measure.ValueType {
 /// and week and month statistics combine exactly from them (see `ReadingStatistics.combined`), so
 /// the buckets are rolled up here rather than read a second time: at most 366 rows, never a reading.
 struct FieldStatisticsLoader {
-    let store: StoreReader
     let period: InsightPeriod
-    /// The first day whose daily values are needed (messages look back a week before the period's end).
-    let dailyFrom: LocalDate
+    /// Each field's per-day statistics from the first day needed (messages look back a week before
+    /// the period's end) to the period's last, read for all fields in one statement.
+    let days: [String: [BucketStatistics]]
 
-    func load(_ activity: Activity, field: Measure.Field) throws -> (insight: FieldInsight, daily: DailyReadings) {
+    init(store: StoreReader, period: InsightPeriod, dailyFrom: LocalDate, fields: [(activityId: String, field: String)]) throws {
+        self.period = period
+        days = try store.dailyStatistics(of: fields, from: min(dailyFrom, period.first), through: period.last)
+    }
+
+    func load(_ activity: Activity, field: Measure.Field) -> (insight: FieldInsight, daily: DailyReadings) {
         let measure = activity.measure!
         let title = measure.isMultiValue ? "\(activity.title) (\(field.name))" : activity.title
-        let daily = try store.statistics(of: activity.id, field: field.name, from: min(dailyFrom, period.first),
-                                         through: period.last, by: .day)
+        let daily = days[activity.id + "/" + field.name] ?? []
         let inPeriod = daily.filter { period.contains($0.start) }
         var buckets: [ReadingStatistics?] = []
         var index = inPeriod.startIndex

@@ -153,38 +153,86 @@ extension StoreReader {
         return result
     }
 
+    /// Per-day statistics of many fields at once, keyed "activityId/field": one statement whose
+    /// `IN` list seeks each field's primary-key range (a plan of 120 activities asks for 80 fields;
+    /// a statement each was most of a week switch).
+    public func dailyStatistics(of fields: [(activityId: String, field: String)], from: LocalDate,
+                                through: LocalDate) throws -> [String: [BucketStatistics]] {
+        guard from <= through, !fields.isEmpty else { return [:] }
+        // A join from the list, not `(activityId, field) IN (VALUES ...)`, which SQLite answers
+        // with a scan of the whole table; each row carries its field's index, so no text is read back.
+        let pairs = fields.indices.map { "(?, ?, \($0))" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: """
+            SELECT f.column3, s.day, s.count, s.min, s.max, s.sum, s.last
+            FROM (VALUES \(pairs)) f JOIN daySummary s ON s.activityId = f.column1 AND s.field = f.column2 AND s.day BETWEEN ? AND ?
+            """)
+        var arguments: [any DatabaseValueConvertible] = fields.flatMap { [$0.activityId, $0.field] as [any DatabaseValueConvertible] }
+        arguments += [from.dayNumber, through.dayNumber]
+        statement.setUncheckedArguments(StatementArguments(arguments))
+        var perField = [[BucketStatistics]](repeating: [], count: fields.count)
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            let index: Int = row[0], count: Int = row[2], sum: Double = row[5]
+            perField[index].append(BucketStatistics(start: LocalDate(dayNumber: row[1]),
+                                                    statistics: ReadingStatistics(count: count, min: row[3], max: row[4], sum: sum,
+                                                                                  average: sum / Double(count), last: row[6])))
+        }
+        var result: [String: [BucketStatistics]] = [:]
+        for (index, field) in fields.enumerated() where !perField[index].isEmpty {
+            result[field.activityId + "/" + field.field] = perField[index]
+        }
+        return result
+    }
+
     /// How many outcomes each of `activityIds` has on each day from `from` through `through`: for
-    /// interventions, the completed occurrences. One primary-key range of day summaries per activity.
+    /// interventions, the completed occurrences. One statement seeking each activity's range.
     public func completedCounts(of activityIds: [String], from: LocalDate, through: LocalDate) throws -> DailyCounts {
         guard from <= through else { return DailyCounts(first: from, last: through, counts: [:]) }
+        let ids = Array(Set(activityIds)).sorted()
         let days = through.days(since: from) + 1
+        var counts = Dictionary(uniqueKeysWithValues: ids.map { ($0, [Int32](repeating: 0, count: days)) })
+        guard !ids.isEmpty else { return DailyCounts(first: from, last: through, counts: counts) }
+        // As in `dailyStatistics`: a join from the list, each row carrying its activity's index.
+        let list = ids.indices.map { "(?, \($0))" }.joined(separator: ", ")
         let statement = try db.cachedStatement(sql: """
-            SELECT day, count FROM daySummary WHERE activityId = ? AND field = '' AND day BETWEEN ? AND ?
+            SELECT a.column2, s.day, s.count FROM (VALUES \(list)) a
+            JOIN daySummary s ON s.activityId = a.column1 AND s.field = '' AND s.day BETWEEN ? AND ?
             """)
-        var counts: [String: [Int32]] = [:]
-        for id in activityIds where counts[id] == nil {
-            var perDay = [Int32](repeating: 0, count: days)
-            statement.setUncheckedArguments([id, from.dayNumber, through.dayNumber])
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() {
-                let dayNumber: Int = row[0]
-                perDay[dayNumber - from.dayNumber] = row[1]
-            }
-            counts[id] = perDay
+        statement.setUncheckedArguments(StatementArguments(ids + [from.dayNumber, through.dayNumber] as [any DatabaseValueConvertible]))
+        var perActivity = ids.map { counts[$0]! }
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            let index: Int = row[0], dayNumber: Int = row[1]
+            perActivity[index][dayNumber - from.dayNumber] = row[2]
         }
+        for (index, id) in ids.enumerated() { counts[id] = perActivity[index] }
         return DailyCounts(first: from, last: through, counts: counts)
     }
 
-    /// How many outcomes each span holds, in order: one summed range of day summaries per span.
+    /// How many outcomes each span holds, in order. Spans over the same days (the usual case: a
+    /// plan whose versions did not change then) are summed in one statement.
     public func outcomeCounts(_ spans: [ActivitySpan]) throws -> [Int] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT TOTAL(count) FROM daySummary WHERE activityId = ? AND field = '' AND day BETWEEN ? AND ?
-            """)
-        return try spans.map { span in
-            guard span.from <= span.through else { return 0 }
-            statement.setUncheckedArguments([span.activityId, span.from.dayNumber, span.through.dayNumber])
-            return Int(try Double.fetchOne(statement) ?? 0)
+        var result = [Int](repeating: 0, count: spans.count)
+        let groups = Dictionary(grouping: spans.indices.filter { spans[$0].from <= spans[$0].through }) {
+            [spans[$0].from.dayNumber, spans[$0].through.dayNumber]
         }
+        for (days, indices) in groups {
+            let ids = Array(Set(indices.map { spans[$0].activityId })).sorted()
+            let statement = try db.cachedStatement(sql: """
+                SELECT activityId, TOTAL(count) FROM daySummary
+                WHERE activityId IN (\(ids.map { _ in "?" }.joined(separator: ", "))) AND field = '' AND day BETWEEN ? AND ?
+                GROUP BY activityId
+                """)
+            statement.setUncheckedArguments(StatementArguments(ids + [days[0], days[1]] as [any DatabaseValueConvertible]))
+            var totals: [String: Int] = [:]
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                let id: String = row[0], total: Double = row[1]
+                totals[id] = Int(total)
+            }
+            for index in indices { result[index] = totals[spans[index].activityId] ?? 0 }
+        }
+        return result
     }
 }
 

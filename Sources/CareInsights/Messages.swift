@@ -6,7 +6,7 @@ public struct InsightMessage: Hashable, Sendable {
     public enum Level: Int, Comparable, Sendable, CaseIterable {
         case tip, warning, alert
 
-        public var name: String { String(describing: self) }
+        public var name: String { ["tip", "warning", "alert"][rawValue] }
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 

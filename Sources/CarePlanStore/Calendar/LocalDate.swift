@@ -101,11 +101,15 @@ public enum Weekday: Int, CaseIterable, Sendable, Comparable {
 
     public init?(isoNumber: Int) { self.init(rawValue: isoNumber) }
 
+    /// Plan-file keys, spelled out rather than reflected (`String(describing:)` costs a runtime
+    /// type lookup, and every plan load reads weekly schedules).
+    private static let keys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
     /// Plan-file key: `mon` ... `sun`.
-    public var key: String { String(describing: self) }
+    public var key: String { Self.keys[rawValue - 1] }
     public init?(key: String) {
-        guard let day = Weekday.allCases.first(where: { $0.key == key }) else { return nil }
-        self = day
+        guard let index = Self.keys.firstIndex(of: key) else { return nil }
+        self.init(rawValue: index + 1)
     }
 
     public var name: String {

@@ -142,15 +142,16 @@ extension CareStore {
 }
 
 extension StoreReader {
-    /// The plan with every activity's versions, in display order: rows and JSON, no YAML.
+    /// The plan with every activity's versions, in display order: rows, with SQLite's JSON
+    /// functions taking each stored definition apart into typed columns. No YAML, and no JSON
+    /// parser in Swift: decoding 120 activities through Foundation was a fifth of `careplan today`.
     public func plan() throws -> PlanSnapshot {
-        let row = try Row.fetchOne(db, sql: "SELECT title, patient, revision FROM plan WHERE id = 1")
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, patient, revision FROM plan WHERE id = 1"))
         let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity ORDER BY position, createdAt"))
-        let versions = try ActivityVersionRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM activityVersion ORDER BY effectiveFrom, version"))
-        let byActivity = Dictionary(grouping: versions, by: \.activityId)
+        let versions = try StoredVersions(db, activityId: nil, path: path)
         let histories = try activities.map { row -> ActivityHistory in
             let id: String = row[0]
-            return try history(id: id, kind: row[1], trackedFrom: row[2], versions: byActivity[id] ?? [])
+            return try history(id: id, kind: row[1], trackedFrom: row[2], versions: versions.byActivity[id] ?? [])
         }
         return PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
                             revision: row?["revision"] ?? 0)
@@ -163,22 +164,111 @@ extension StoreReader {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, trackedFrom FROM activity WHERE id = ?"), arguments: [id]) else {
             return (nil, revision, known)
         }
-        let versions = try ActivityVersionRecord.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM activityVersion WHERE activityId = ? ORDER BY effectiveFrom, version"), arguments: [id])
-        let history = try self.history(id: id, kind: row[0], trackedFrom: row[1], versions: versions)
+        let versions = try StoredVersions(db, activityId: id, path: path)
+        let history = try self.history(id: id, kind: row[0], trackedFrom: row[1], versions: versions.byActivity[id] ?? [])
         return (history.versions.isEmpty ? nil : history, revision, known)
     }
 
-    private func history(id: String, kind: String, trackedFrom: String?, versions: [ActivityVersionRecord]) throws -> ActivityHistory {
-        let stored = try versions.map { version in
-            guard let effective = LocalDate(iso: version.effectiveFrom), let activity = StoredActivity.activity(json: version.definition) else {
-                throw StoreError.damaged(path: path, detail: "version \(version.version) of activity '\(id)' cannot be read")
-            }
-            return ActivityVersion(version: version.version, effectiveFrom: effective, activity: activity)
-        }
+    private func history(id: String, kind: String, trackedFrom: String?, versions: [ActivityVersion]) throws -> ActivityHistory {
         guard let kind = Activity.Kind(rawValue: kind) else {
             throw StoreError.damaged(path: path, detail: "activity '\(id)' has an unknown kind '\(kind)'")
         }
-        return ActivityHistory(id: id, kind: kind, versions: stored, trackedFrom: trackedFrom.flatMap { LocalDate(iso: $0) })
+        return ActivityHistory(id: id, kind: kind, versions: versions, trackedFrom: trackedFrom.flatMap { LocalDate(iso: $0) })
+    }
+}
+
+/// Stored activity versions read back through SQLite's JSON functions (`json_extract`,
+/// `json_each`): one query for the versions, one for their measures' fields, every value a typed
+/// column. The JSON shape is `StoredActivity`'s; a row this careplan cannot have written is damage.
+struct StoredVersions {
+    var byActivity: [String: [ActivityVersion]] = [:]
+
+    init(_ db: Database, activityId: String?, path: String) throws {
+        let filter = activityId == nil ? "" : "WHERE v.activityId = ?"
+        let arguments: StatementArguments = activityId.map { [$0] } ?? []
+        // Lists come back as "index=value" joined by the unit separator, put in order here.
+        func list(_ column: String) -> String {
+            "(SELECT group_concat(key || '=' || value, char(31)) FROM json_each(\(column)))"
+        }
+        let versions = try db.cachedStatement(sql: """
+            SELECT v.activityId, v.version, v.effectiveFrom, v.definition ->> '$.kind', v.definition ->> '$.title', v.definition ->> '$.text',
+                   v.definition ->> '$.instructions', v.definition ->> '$.group', v.definition ->> '$.color', v.definition ->> '$.optional',
+                   v.definition ->> '$.resettable', v.definition ->> '$.schedule.start', v.definition ->> '$.schedule.end',
+                   v.definition ->> '$.schedule.daily', v.definition ->> '$.schedule.asNeeded', v.definition ->> '$.schedule.every.days',
+                   v.definition ->> '$.schedule.every.times', \(list("v.definition, '$.schedule.weekly'")), \(list("v.definition, '$.schedule.times'")),
+                   v.definition ->> '$.measure.type', v.definition ->> '$.measure.aggregate', v.definition ->> '$.id'
+            FROM activityVersion v \(filter)
+            ORDER BY v.effectiveFrom, v.version
+            """)
+        let fields = try db.cachedStatement(sql: """
+            SELECT v.activityId, v.version, f.value ->> '$.name', f.value ->> '$.unit', f.value ->> '$.range[0]', f.value ->> '$.range[1]',
+                   f.value ->> '$.normal[0]', f.value ->> '$.normal[1]', f.value ->> '$.decimals', \(list("f.value, '$.options'"))
+            FROM activityVersion v, json_each(v.definition, '$.measure.fields') f \(filter)
+            ORDER BY v.activityId, v.version, f.key
+            """)
+        var measureFields: [String: [Measure.Field]] = [:]
+        let fieldRows = try Row.fetchCursor(fields, arguments: arguments)
+        while let row = try fieldRows.next() {
+            let key = "\(row[0] as String)#\(row[1] as Int)"
+            func interval(_ low: Int, _ high: Int) -> ClosedRange<Double>? {
+                guard let a: Double = row[low], let b: Double = row[high], a <= b else { return nil }
+                return a...b
+            }
+            guard let name: String = row[2] else { throw StoreError.damaged(path: path, detail: "a measure field of '\(row[0] as String)' has no name") }
+            measureFields[key, default: []].append(Measure.Field(name: name, unit: row[3], range: interval(4, 5), normal: interval(6, 7),
+                                                                 decimals: row[8], options: Self.ordered(row[9]).map(\.value)))
+        }
+        let rows = try Row.fetchCursor(versions, arguments: arguments)
+        while let row = try rows.next() {
+            let id: String = row[0], number: Int = row[1]
+            let damaged = StoreError.damaged(path: path, detail: "version \(number) of activity '\(id)' cannot be read")
+            guard let effective = LocalDate(iso: row[2] as String), let kind = (row[3] as String?).flatMap(Activity.Kind.init(rawValue:)),
+                  let title: String = row[4], let start = (row[11] as String?).flatMap({ LocalDate(iso: $0) }), row[21] as String? == id else {
+                throw damaged
+            }
+            let pattern: Schedule.Pattern
+            if let daily: Int = row[13] {
+                pattern = .daily(daily)
+            } else if let weekly: String = row[17] {
+                var perDay: [Weekday: Int] = [:]
+                for (key, count) in Self.ordered(weekly, keyed: true) {
+                    guard let day = Weekday(key: key), let n = Int(count) else { throw damaged }
+                    perDay[day] = n
+                }
+                pattern = .weekly(perDay)
+            } else if let days: Int = row[15], let times: Int = row[16] {
+                pattern = .every(days: days, times: times)
+            } else if row[14] as Bool? == true {
+                pattern = .asNeeded
+            } else {
+                throw damaged
+            }
+            let times = try Self.ordered(row[18]).map { entry -> TimeOfDay in
+                guard let time = TimeOfDay(text: entry.value) else { throw damaged }
+                return time
+            }
+            let end = (row[12] as String?).flatMap { LocalDate(iso: $0) }
+            var measure: Measure?
+            if let typeText: String = row[19] {
+                guard let type = Measure.ValueType(rawValue: typeText),
+                      let aggregate = (row[20] as String?).flatMap(Measure.Aggregate.init(rawValue:)) else { throw damaged }
+                measure = Measure(type: type, fields: measureFields["\(id)#\(number)"] ?? [], aggregate: aggregate)
+            }
+            let activity = Activity(id: id, kind: kind, title: title, text: row[5], instructions: row[6], group: row[7], color: row[8],
+                                    optional: row[9] ?? false, resettable: row[10] ?? true,
+                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times), measure: measure)
+            byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
+        }
+    }
+
+    /// "0=08:00␟1=20:00" (from `json_each`, joined by the unit separator) as its entries in index
+    /// order; for an object (`keyed`), its "mon=1␟wed=2" pairs as given.
+    static func ordered(_ text: String?, keyed: Bool = false) -> [(key: String, value: String)] {
+        guard let text, !text.isEmpty else { return [] }
+        let entries = text.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { entry -> (key: String, value: String) in
+            let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+        return keyed ? entries : entries.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }
     }
 }

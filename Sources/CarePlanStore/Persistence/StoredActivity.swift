@@ -4,11 +4,11 @@ import Foundation
 /// (Yams' resolver, which tries a regex on every scalar, was 40 % of a command's time).
 ///
 /// The shape mirrors the plan-file format (docs/plan-format.md) key for key, so `sqlite3` shows what
-/// people write; it is checked when read back, and a row that does not decode is reported as damage
-/// in the store, never guessed at.
-struct StoredActivity: Codable, Equatable {
-    struct StoredSchedule: Codable, Equatable {
-        struct Every: Codable, Equatable {
+/// people write. It is read back by SQLite's JSON functions (`StoredVersions`), and a row that does
+/// not read is reported as damage in the store, never guessed at.
+struct StoredActivity: Encodable, Equatable {
+    struct StoredSchedule: Encodable, Equatable {
+        struct Every: Encodable, Equatable {
             var days: Int
             var times: Int
         }
@@ -21,7 +21,7 @@ struct StoredActivity: Codable, Equatable {
         var times: [String]?
     }
 
-    struct StoredField: Codable, Equatable {
+    struct StoredField: Encodable, Equatable {
         var name: String
         var unit: String?
         var range: [Double]?
@@ -30,7 +30,7 @@ struct StoredActivity: Codable, Equatable {
         var options: [String]?
     }
 
-    struct StoredMeasure: Codable, Equatable {
+    struct StoredMeasure: Encodable, Equatable {
         var type: String
         var aggregate: String
         var fields: [StoredField]
@@ -77,93 +77,9 @@ struct StoredActivity: Codable, Equatable {
         }
     }
 
-    /// The domain value; nil when the row holds something this careplan cannot have written.
-    var activity: Activity? {
-        guard let kind = Activity.Kind(rawValue: kind), let start = LocalDate(iso: schedule.start) else { return nil }
-        let end = schedule.end.flatMap { LocalDate(iso: $0) }
-        if schedule.end != nil, end == nil { return nil }
-        let pattern: Schedule.Pattern
-        if let n = schedule.daily {
-            pattern = .daily(n)
-        } else if let weekly = schedule.weekly {
-            var perDay: [Weekday: Int] = [:]
-            for (key, count) in weekly {
-                guard let day = Weekday(key: key) else { return nil }
-                perDay[day] = count
-            }
-            pattern = .weekly(perDay)
-        } else if let every = schedule.every {
-            pattern = .every(days: every.days, times: every.times)
-        } else if schedule.asNeeded == true {
-            pattern = .asNeeded
-        } else {
-            return nil
-        }
-        let times = (schedule.times ?? []).compactMap { TimeOfDay(text: $0) }
-        guard times.count == (schedule.times ?? []).count else { return nil }
-        var measure: Measure?
-        if let stored = self.measure {
-            guard let type = Measure.ValueType(rawValue: stored.type), let aggregate = Measure.Aggregate(rawValue: stored.aggregate) else { return nil }
-            func interval(_ pair: [Double]?) -> ClosedRange<Double>? {
-                guard let pair, pair.count == 2, pair[0] <= pair[1] else { return nil }
-                return pair[0]...pair[1]
-            }
-            let fields = stored.fields.map { field in
-                Measure.Field(name: field.name, unit: field.unit, range: interval(field.range), normal: interval(field.normal),
-                              decimals: field.decimals, options: field.options ?? [])
-            }
-            measure = Measure(type: type, fields: fields, aggregate: aggregate)
-        }
-        return Activity(id: id, kind: kind, title: title, text: text, instructions: instructions, group: group, color: color,
-                        optional: optional, resettable: resettable,
-                        schedule: Schedule(start: start, end: end, pattern: pattern, times: times), measure: measure)
-    }
-
     static func json(_ activity: Activity) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(StoredActivity(activity)), as: UTF8.self)
-    }
-
-    /// Reads a stored row back. Through `JSONSerialization` rather than `JSONDecoder`: every
-    /// command decodes the plan, and Codable's first use costs more than the rest of a `careplan
-    /// today` (generic metadata built at run time); the checks are the same.
-    static func activity(json: String) -> Activity? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
-        return StoredActivity(object)?.activity
-    }
-
-    init?(_ object: [String: Any]) {
-        guard let id = object["id"] as? String, let kind = object["kind"] as? String, let title = object["title"] as? String,
-              let optional = object["optional"] as? Bool, let resettable = object["resettable"] as? Bool,
-              let schedule = object["schedule"] as? [String: Any], let start = schedule["start"] as? String else { return nil }
-        self.id = id
-        self.kind = kind
-        self.title = title
-        text = object["text"] as? String
-        instructions = object["instructions"] as? String
-        group = object["group"] as? String
-        color = object["color"] as? String
-        self.optional = optional
-        self.resettable = resettable
-        let every = (schedule["every"] as? [String: Any]).flatMap { every -> StoredSchedule.Every? in
-            guard let days = every["days"] as? Int, let times = every["times"] as? Int else { return nil }
-            return StoredSchedule.Every(days: days, times: times)
-        }
-        self.schedule = StoredSchedule(start: start, end: schedule["end"] as? String, daily: schedule["daily"] as? Int,
-                                       weekly: schedule["weekly"] as? [String: Int], every: every,
-                                       asNeeded: schedule["asNeeded"] as? Bool, times: schedule["times"] as? [String])
-        if let measure = object["measure"] as? [String: Any] {
-            guard let type = measure["type"] as? String, let aggregate = measure["aggregate"] as? String,
-                  let fields = measure["fields"] as? [[String: Any]] else { return nil }
-            var stored: [StoredField] = []
-            for field in fields {
-                guard let name = field["name"] as? String else { return nil }
-                stored.append(StoredField(name: name, unit: field["unit"] as? String, range: field["range"] as? [Double],
-                                          normal: field["normal"] as? [Double], decimals: field["decimals"] as? Int,
-                                          options: field["options"] as? [String]))
-            }
-            self.measure = StoredMeasure(type: type, aggregate: aggregate, fields: stored)
-        }
     }
 }

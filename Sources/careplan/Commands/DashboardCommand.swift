@@ -113,7 +113,7 @@ struct Themes: TextOnlyCommand {
         }
         let width = entries.map(\.name.count).max() ?? 8
         for entry in entries {
-            say("\(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
+            say("\(TextWidth.pad(entry.name, to: width))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import TerminalUI
 
 /// `careplan history ID`: one activity's outcomes over a range of days.
 struct History: ParsableCommand {
@@ -27,7 +28,7 @@ struct History: ParsableCommand {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
             let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
-            say("  \(outcome.date)  \(slot.padding(toLength: 5, withPad: " ", startingAt: 0))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
+            say("  \(outcome.date)  \(TextWidth.pad(slot, to: 5))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
         }
     }
 }

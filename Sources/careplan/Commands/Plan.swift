@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import TerminalUI
 
 /// `careplan plan`: the plan as it stands, or as YAML that re-imports to the same plan.
 struct Plan: ParsableCommand {
@@ -25,7 +26,7 @@ struct Plan: ParsableCommand {
             guard !activities.isEmpty else { continue }
             say("\n\(kind == .intervention ? "Interventions" : "Assessments")")
             for activity in activities {
-                var line = "  \(activity.id.padding(toLength: 18, withPad: " ", startingAt: 0)) \(activity.title)"
+                var line = "  \(TextWidth.pad(activity.id, to: 18)) \(activity.title)"
                 if let measure = activity.measure { line += " [\(describe(measure))]" }
                 say(line)
                 say("      \(activity.schedule.summary)" + (activity.optional ? "; optional" : "") + (activity.resettable ? "" : "; not resettable"))

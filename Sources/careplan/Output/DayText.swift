@@ -1,4 +1,5 @@
 import CarePlanStore
+import TerminalUI
 
 /// The plain-text day view of `careplan today`: readable in a terminal and in a pasted bug report.
 enum DayText {
@@ -23,7 +24,7 @@ enum DayText {
                 }
                 group = item.activity.group
                 let title = item.activity.title.count > titleWidth ? String(item.activity.title.prefix(titleWidth - 1)) + "…" : item.activity.title
-                let label = "  \(item.activity.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(title.padding(toLength: titleWidth, withPad: " ", startingAt: 0))  "
+                let label = "  \(TextWidth.pad(item.activity.id, to: width))  \(TextWidth.pad(title, to: titleWidth))  "
                 lines.append(label + events(item, day: day.date, clock: clock) + (item.activity.optional ? "  (optional)" : ""))
             }
         }

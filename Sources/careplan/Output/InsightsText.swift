@@ -1,5 +1,6 @@
 import CareInsights
 import CarePlanStore
+import TerminalUI
 
 /// `careplan insights` as text: the same numbers as the JSON and the pane, one bucket a line.
 enum InsightsText {
@@ -15,7 +16,7 @@ enum InsightsText {
             let width = report.activities.map { $0.title.count }.max() ?? 0
             lines.append("By activity:")
             for series in report.activities {
-                lines.append("  \(series.title.padding(toLength: width, withPad: " ", startingAt: 0))  \(adherence(series.total))")
+                lines.append("  \(TextWidth.pad(series.title, to: width))  \(adherence(series.total))")
             }
         }
         for insight in report.assessments {
@@ -28,7 +29,7 @@ enum InsightsText {
         } else {
             lines.append("Messages:")
             for message in report.messages {
-                lines.append("  \(message.level.name.padding(toLength: 7, withPad: " ", startingAt: 0))  \(message.text)")
+                lines.append("  \(TextWidth.pad(message.level.name, to: 7))  \(message.text)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -79,7 +79,8 @@ struct Benchmark {
         let checks = Targets.checks(rows: rows)
         print("\n" + ReportTable.histories(histories))
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
-        print("Insights: the engine's report; via GRDB = the same SQL through CareStore's methods; SQL floor = the same SQL through SQLite's C API; ratio = median / floor.\n")
+        print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
+        print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.\n")
         print(ReportTable.rows(rows))
         if let last = dashboard.last {
             let mb = { (kib: Int) in ReportTable.number(Targets.megabytes(kib), decimals: 1) + " MB" }

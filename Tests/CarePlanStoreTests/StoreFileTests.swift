@@ -54,17 +54,25 @@ import Testing
         return result
     }
 
+    /// Runs `body`, then checks the database's bytes and the folder's listing are as they were.
+    func expectUntouched(_ path: String, in folder: TemporaryFolder, _ body: () throws -> Void) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listing = try Self.listing(folder.url.path)
+        try body()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let after = try Self.listing(folder.url.path)
+        #expect(after == listing, "\(after) vs \(listing)")
+    }
+
     @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() throws {
         let folder = TemporaryFolder()
         let path = folder.path("photos.sqlite")
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: "CREATE TABLE album (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO album (name) VALUES ('Holidays')") }
         try queue.close()
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let listing = try Self.listing(folder.url.path)
-        #expect(throws: StoreError.foreign(path: path, tables: "album")) { _ = try CareStore(path: path) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try Self.listing(folder.url.path) == listing)
+        try expectUntouched(path, in: folder) {
+            #expect(throws: StoreError.foreign(path: path, tables: "album")) { _ = try CareStore(path: path) }
+        }
     }
 
     @Test func aStoreFromANewerCareplanIsRefusedBeforeAnythingIsWritten() throws {
@@ -75,11 +83,9 @@ import Testing
             try store.writer().write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
             try store.close()
         }
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let listing = try Self.listing(folder.url.path)
-        #expect(throws: StoreError.newer(path: path)) { _ = try CareStore(path: path) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try Self.listing(folder.url.path) == listing)
+        try expectUntouched(path, in: folder) {
+            #expect(throws: StoreError.newer(path: path)) { _ = try CareStore(path: path) }
+        }
     }
 
     @Test func readingTheStoreChangesNoFileAndNoFolder() throws {
@@ -93,9 +99,7 @@ import Testing
         }
         // The write-ahead log stays, emptied, so that readers never create it.
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let listing = try Self.listing(folder.url.path)
-        do {
+        try expectUntouched(path, in: folder) {
             let store = try CareStore(path: path, createIfMissing: false)
             _ = try store.plan()
             _ = try store.day(date("2026-11-21"))
@@ -103,9 +107,6 @@ import Testing
             _ = try store.statistics(of: "bp", field: "systolic", from: date("2026-11-01"), through: date("2026-11-30"), by: .day)
             try store.close()
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        let after = try Self.listing(folder.url.path)
-        #expect(after == listing, "\(after) vs \(listing)")
     }
 
     @Test func theDefaultPathFollowsXDGAndCanBeOverridden() {

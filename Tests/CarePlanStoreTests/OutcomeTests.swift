@@ -54,6 +54,14 @@ import Testing
         #expect(try test.count("outcome") == 0)
     }
 
+    @Test func aUnitTypedAsItsOwnWordConverts() throws {
+        let test = try TestStore.withSamplePlan()
+        let recorded = try test.store.log("temperature", inputs: ["99.1", "°F"], date: today, clock: now)
+        #expect(recorded.outcome.values.first?.value == 37.3)
+        #expect(recorded.outcome.values.first?.enteredUnit == "degF")
+        #expect(ReadingText.readingAsEntered(recorded.outcome.values, measure: recorded.activity.measure) == "37.3 °C (entered 99.1 °F)")
+    }
+
     @Test func datesAfterTheEndAreNotScheduled() throws {
         let test = try TestStore.withSamplePlan()
         let late = clock("2026-12-02T09:00")

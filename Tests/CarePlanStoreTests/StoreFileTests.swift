@@ -64,6 +64,27 @@ import Testing
         #expect(after == listing, "\(after) vs \(listing)")
     }
 
+    @Test func shortGarbageAndEmptyFilesAreNotTurnedIntoStoresByReading() throws {
+        let folder = TemporaryFolder()
+        let garbage = folder.path("notes.sqlite")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: garbage))
+        try expectUntouched(garbage, in: folder) {
+            #expect(throws: StoreError.database(path: garbage, message: "is not a careplan database (not an SQLite file, or damaged)")) {
+                _ = try CareStore(path: garbage)
+            }
+        }
+        let empty = folder.path("empty.sqlite")
+        FileManager.default.createFile(atPath: empty, contents: nil)
+        try expectUntouched(empty, in: folder) {
+            #expect(throws: StoreError.missing(path: empty)) { _ = try CareStore(path: empty, createIfMissing: false) }
+        }
+        let blank = folder.path("blank.sqlite")
+        try DatabaseQueue(path: blank).write { try $0.execute(sql: "PRAGMA user_version = 0") }
+        try expectUntouched(blank, in: folder) {
+            #expect(throws: StoreError.missing(path: blank)) { _ = try CareStore(path: blank, createIfMissing: false) }
+        }
+    }
+
     @Test func anotherProgramsDatabaseIsRefusedAndLeftByteForByte() throws {
         let folder = TemporaryFolder()
         let path = folder.path("photos.sqlite")

@@ -104,6 +104,8 @@ import TerminalUI
         let empty = DashboardData(plan: PlanSnapshot(title: "", histories: []), week: data.week, selectedDate: fixture.today, latest: [:])
         let buffer = Screen.render(state: state, data: empty, samples: samples, context: fixture.context(), width: 100, height: 30)
         #expect(buffer.hotspots.contains { $0.tag == MouseTarget.sample(1).tag })
+        #expect(Reducer.handle(.mouse(MouseEvent(.click, x: 0, y: 0)), state: &state, data: empty, samples: samples, target: .sample(0)).isEmpty,
+                "one click on the highlighted plan only selects it")
         #expect(Reducer.handle(.mouse(MouseEvent(.click, x: 0, y: 0)), state: &state, data: empty, samples: samples, target: .sample(1)).isEmpty)
         #expect(state.welcomeSelection == 1)
         #expect(Reducer.handle(.mouse(MouseEvent(.click, x: 0, y: 0)), state: &state, data: empty, samples: samples, target: .sample(1))

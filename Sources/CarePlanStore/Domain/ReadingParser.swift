@@ -14,6 +14,10 @@ public enum ReadingParser {
             guard !text.isEmpty else { throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "enter some text") }
             return [ReadingValue(name: "value", text: text)]
         }
+        // `99.1 °F` typed as two words is one value and its unit.
+        if measure.fields.count == 1, inputs.count == 2, unit == nil, UnitRegistry.unit(inputs[1]) != nil, Double(inputs[0]) != nil {
+            return [try value(inputs[0] + " " + inputs[1], field: measure.fields[0], type: measure.type, unit: nil, id: activity.id)]
+        }
         if inputs.count == 1, measure.fields.count > 1, inputs[0].contains("/") {
             let parts = inputs[0].split(separator: "/").joined(separator: " ")
             throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "give the \(measure.fields.count) values (\(measure.fields.map(\.name).joined(separator: ", "))) separated by spaces, e.g. careplan log \(activity.id) \(parts)")

@@ -30,6 +30,8 @@ public final class CareStore: @unchecked Sendable {
         self.path = path
         self.busyTimeout = busyTimeout
         let isNew = try Self.prepareFile(at: path, create: createIfMissing)
+        // An empty file a read-only command finds stays empty: there is no plan in it yet.
+        if isNew, !createIfMissing { throw StoreError.missing(path: path) }
         do {
             if isNew {
                 // An empty file: the writer makes it a WAL database with the current schema first,
@@ -43,6 +45,10 @@ public final class CareStore: @unchecked Sendable {
             config.busyMode = .timeout(busyTimeout)
             reader = try DatabaseQueue(path: path, configuration: config)
             let needsMigration = try reader.read { db in try Self.checkOwnership(db, path: path) }
+            if needsMigration, !createIfMissing, try reader.read({ try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 }) == 0 {
+                // An SQLite file with nothing in it: a read-only command reports no plan and writes nothing.
+                throw StoreError.missing(path: path)
+            }
             if needsMigration {
                 try Schema.migrator.migrate(try writer())
             }
@@ -123,6 +129,18 @@ public final class CareStore: @unchecked Sendable {
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw StoreError.database(path: path, message: "is a folder, not a database file") }
             let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            // SQLite takes a file shorter than its header for an empty database and would write a
+            // new one over it: anything non-empty must start as an SQLite file does.
+            if size > 0 {
+                guard let handle = FileHandle(forReadingAtPath: path) else {
+                    throw StoreError.database(path: path, message: "cannot open the database (check permissions)")
+                }
+                defer { try? handle.close() }
+                let header = (try? handle.read(upToCount: 16)) ?? Data()
+                guard header == Data("SQLite format 3\u{0}".utf8) else {
+                    throw StoreError.database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")
+                }
+            }
             return size == 0
         }
         guard create else { throw StoreError.missing(path: path) }

@@ -30,6 +30,8 @@ public struct AppState: Equatable, Sendable {
     public var pendingConfirmation: PendingTick?
     public var undoStack: [UndoEntry] = []
     public var welcomeSelection = 0
+    /// The picker's plan a click last selected: a second click on it starts it.
+    public var welcomeClicked: Int?
     public var quit = false
 
     public struct PendingTick: Equatable, Sendable {

@@ -202,9 +202,11 @@ public enum Reducer {
         if case .mouse(let event) = key {
             guard case .sample(let index)? = target else { return [] }
             if event.kind == .click {
-                // A click picks a plan; a click on the picked one starts it.
-                if index == state.welcomeSelection, samples.indices.contains(index) { return [.startSamplePlan(path: samples[index].path)] }
+                // A click picks a plan; a second click on the same one starts it (the first click
+                // never starts anything, even on the row the keyboard had highlighted).
+                if index == state.welcomeClicked, samples.indices.contains(index) { return [.startSamplePlan(path: samples[index].path)] }
                 state.welcomeSelection = clamp(index, samples.count)
+                state.welcomeClicked = index
                 return []
             }
             return welcome(event.kind == .wheelUp ? .up : .down, key: .resize, target: nil, state: &state, samples: samples)

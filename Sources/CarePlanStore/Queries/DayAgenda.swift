@@ -31,8 +31,8 @@ public struct DayAgenda: Hashable, Sendable {
         var completed = 0, total = 0
         for history in plan.histories {
             let activity = history.activity(on: date)
+            // An activity has a handful of outcomes a day: a scan beats building a dictionary for each.
             let recorded = byActivity[activity.id] ?? []
-            let byOccurrence = Dictionary(recorded.map { ($0.occurrence, $0) }, uniquingKeysWith: { a, _ in a })
             let events: [Event]
             if activity.schedule.isAsNeeded {
                 guard activity.schedule.covers(date) || !recorded.isEmpty else { continue }
@@ -42,8 +42,9 @@ public struct DayAgenda: Hashable, Sendable {
             } else {
                 let count = activity.schedule.occurrences(on: date)
                 guard count > 0 else { continue }
-                events = (0..<count).map {
-                    Event(activityId: activity.id, date: date, occurrence: $0, time: activity.schedule.time(ofOccurrence: $0), outcome: byOccurrence[$0])
+                events = (0..<count).map { index in
+                    Event(activityId: activity.id, date: date, occurrence: index, time: activity.schedule.time(ofOccurrence: index),
+                          outcome: recorded.first { $0.occurrence == index })
                 }
                 if activity.countsInAdherence {
                     total += count
@@ -53,9 +54,10 @@ public struct DayAgenda: Hashable, Sendable {
             items.append(AgendaItem(activity: activity, events: events))
         }
         self.items = items
-        if let start = plan.start, date < start {
+        let start = plan.start
+        if let start, date < start {
             adherence = .notStarted
-        } else if plan.start == nil || total == 0 {
+        } else if start == nil || total == 0 {
             adherence = .nothingDue
         } else {
             adherence = .due(completed: completed, total: total)

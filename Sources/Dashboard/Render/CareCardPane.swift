@@ -11,10 +11,12 @@ enum CareCardPane {
         WeekStripView.draw(stripArea, state: state, data: data, context: context, into: &buffer)
         let rows = PaneRows.care(data.day)
         let selected = rows.indices.contains(state.careSelection) ? rows[state.careSelection] : nil
-        let detailHeight = selected.map { DetailText.height(for: $0.activity, width: rest.width, limit: rest.height / 2) } ?? 0
+        // Wrapped once, for both the height it needs and the drawing.
+        let detail = selected.map { DetailText.lines($0.activity, width: rest.width) } ?? []
+        let detailHeight = selected == nil ? 0 : DetailText.height(lines: detail, limit: rest.height / 2)
         let (listArea, detailArea) = rest.splitBottom(detailHeight)
         drawList(listArea, rows: rows, state: state, data: data, context: context, into: &buffer)
-        if let selected { drawDetail(detailArea, item: selected, context: context, into: &buffer) }
+        if let selected { drawDetail(detailArea, item: selected, lines: detail, context: context, into: &buffer) }
     }
 
     static func drawList(_ rect: Rect, rows: [AgendaItem], state: AppState, data: DashboardData, context: RenderContext, into buffer: inout Buffer) {
@@ -74,9 +76,9 @@ enum CareCardPane {
         return column
     }
 
-    static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {
+    static func drawDetail(_ rect: Rect, item: AgendaItem, lines: [String], context: RenderContext, into buffer: inout Buffer) {
         let summary = item.activity.schedule.summary + (item.activity.resettable ? "" : " · cannot be unticked")
-        DetailText.draw(rect, activity: item.activity, summary: summary, context: context, into: &buffer)
+        DetailText.draw(rect, lines: lines, summary: summary, context: context, into: &buffer)
     }
 }
 
@@ -88,16 +90,16 @@ enum DetailText {
         return TextWrap.lines(text, width: width).filter { !$0.isEmpty }
     }
 
-    /// Rows for the rule, the text and the schedule line, between 3 and `limit`.
-    static func height(for activity: Activity, width: Int, limit: Int) -> Int {
-        max(3, min(limit, lines(activity, width: width).count + 2))
+    /// Rows for the rule, the text (`lines`, wrapped by `lines(_:width:)`) and the schedule line,
+    /// between 3 and `limit`.
+    static func height(lines: [String], limit: Int) -> Int {
+        max(3, min(limit, lines.count + 2))
     }
 
-    static func draw(_ rect: Rect, activity: Activity, summary: String, context: RenderContext, into buffer: inout Buffer) {
+    static func draw(_ rect: Rect, lines all: [String], summary: String, context: RenderContext, into buffer: inout Buffer) {
         guard rect.height > 1 else { return }
         let theme = context.theme
         buffer.write(String(repeating: "─", count: rect.width), x: rect.x, y: rect.y, style: theme[.border])
-        let all = lines(activity, width: rect.width)
         var shown = Array(all.prefix(rect.height - 2))
         if shown.count < all.count, let last = shown.popLast() {
             shown.append(TextWidth.truncate(last + " …", to: rect.width))

@@ -14,7 +14,8 @@ enum SymptomTrackerPane {
             return
         }
         let selected = rows.indices.contains(state.symptomSelection) ? rows[state.symptomSelection] : nil
-        let detailHeight = selected.map { DetailText.height(for: $0.activity, width: inner.width, limit: inner.height / 2) } ?? 0
+        let detail = selected.map { DetailText.lines($0.activity, width: inner.width) } ?? []
+        let detailHeight = selected == nil ? 0 : DetailText.height(lines: detail, limit: inner.height / 2)
         let (listArea, detailArea) = inner.splitBottom(detailHeight)
         let titleWidth = min(24, max(12, listArea.width / 3))
         let lines = ListLines.build(rows) { $0.activity.group }
@@ -37,7 +38,7 @@ enum SymptomTrackerPane {
                 buffer.write(value, x: x, y: y, style: theme[.text], clip: listArea)
             }
         }
-        if let selected { drawDetail(detailArea, item: selected, context: context, into: &buffer) }
+        if let selected { drawDetail(detailArea, item: selected, lines: detail, context: context, into: &buffer) }
     }
 
     /// "1/2" done of due, or "3 today" for as-needed.
@@ -91,8 +92,8 @@ enum SymptomTrackerPane {
         return checked ? ("✓ normal", .ok) : ("", .dim)
     }
 
-    static func drawDetail(_ rect: Rect, item: AgendaItem, context: RenderContext, into buffer: inout Buffer) {
-        DetailText.draw(rect, activity: item.activity, summary: item.activity.schedule.summary + " · Enter records a reading",
+    static func drawDetail(_ rect: Rect, item: AgendaItem, lines: [String], context: RenderContext, into buffer: inout Buffer) {
+        DetailText.draw(rect, lines: lines, summary: item.activity.schedule.summary + " · Enter records a reading",
                         context: context, into: &buffer)
     }
 }

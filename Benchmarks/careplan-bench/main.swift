@@ -1,6 +1,6 @@
 import Foundation
 
-// careplan-bench: issue 4's benchmark. See Options.usage, or run with --help.
+// careplan-bench: the performance benchmark behind docs/performance.md. See Options.usage, or run with --help.
 
 // Taken before anything else runs, to tell the runtime's share of peak memory from the dashboard's.
 PeakMemory.atStart = PeakMemory.highWaterMarkKiB() ?? PeakMemory.kibibytes()

@@ -342,14 +342,4 @@ import Testing
         }
         #expect(try test.count("outcome") == 0)
     }
-
-    @Test func fastTimestampsAreTheStoredOnes() {
-        var random = SeededRandom(seed: 3)
-        let edges: [Double] = [0, 59, 86_399, 86_400, -1, -86_401, 951_782_400, 4_107_542_399, -30_610_224_000]
-        let samples = edges + (0..<2000).map { _ in Double(random.below(8_000_000_000)) - 2_000_000_000 }
-        for seconds in samples + [1_795_000_000.75] {
-            let instant = Date(timeIntervalSince1970: seconds)
-            #expect(Timestamp.fastString(instant) == Timestamp.string(instant), "\(seconds)")
-        }
-    }
 }

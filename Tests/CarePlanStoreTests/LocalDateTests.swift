@@ -11,6 +11,16 @@ import Testing
         }
     }
 
+    @Test func timesOfDayAreHoursAndMinutesOnA24HourClock() {
+        for (text, minutes) in [("08:00", 480), ("8:05", 485), ("00:00", 0), ("23:59", 1439)] {
+            #expect(TimeOfDay(text: text)?.minutes == minutes, "\(text)")
+        }
+        #expect(TimeOfDay(text: "8:05")?.description == "08:05")
+        for bad in ["24:00", "8:5", "08:60", "0800", "08:00:00", "", ":00", "08:", "123:00", "-1:00", "\u{FF18}:00", "8h00", " 8:00"] {
+            #expect(TimeOfDay(text: bad) == nil, "\(bad) should not parse")
+        }
+    }
+
     @Test func leapDaysExistOnlyInLeapYears() {
         #expect(LocalDate(iso: "2028-02-29") != nil)
         #expect(LocalDate(iso: "2000-02-29") != nil)

@@ -15,30 +15,28 @@ public struct CareClock: Sendable {
     }
 
     /// The local calendar date at `now`.
-    public var today: LocalDate {
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
-    }
+    public var today: LocalDate { LocalDate(dayNumber: localSeconds.dayNumber) }
 
     /// Minutes after local midnight at `now`.
-    public var minutesIntoDay: Int {
-        let parts = calendar.dateComponents([.hour, .minute], from: now)
-        return parts.hour! * 60 + parts.minute!
-    }
+    public var minutesIntoDay: Int { localSeconds.secondsIntoDay / 60 }
 
     /// Seconds east of UTC at `now` (3600 for Berlin in winter, 7200 in summer).
     public var utcOffsetSeconds: Int { timeZone.secondsFromGMT(for: now) }
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
+    /// Wall-clock seconds since 1970-01-01 00:00 local, split into day and time of day. Read from the
+    /// zone's offset at `now` rather than through a Foundation `Calendar`, whose first use loads ICU's
+    /// calendar data: a few milliseconds every command would pay just to learn today's date.
+    private var localSeconds: (dayNumber: Int, secondsIntoDay: Int) {
+        let local = Int(now.timeIntervalSince1970.rounded(.down)) + utcOffsetSeconds
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (day, local - day * 86_400)
     }
 
     /// The clock a command uses: `CAREPLAN_NOW` (local time `YYYY-MM-DDTHH:MM[:SS]`) when set, else the
     /// system clock; the time zone is `TZ` when set, else the system's.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> CareClock {
-        var zone = TimeZone.current
+    public static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.values) throws -> CareClock {
+        // Only asked for when TZ does not name the zone: the system's zone costs an ICU lookup.
+        let zone: TimeZone
         if let tz = environment["TZ"], !tz.isEmpty {
             // glibc accepts ":Europe/Berlin" too.
             let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
@@ -46,6 +44,8 @@ public struct CareClock: Sendable {
                 throw CarePlanError.invalidEnvironment("TZ='\(tz)' is not a time zone this system knows; use an IANA name such as Europe/Berlin")
             }
             zone = named
+        } else {
+            zone = TimeZone.current
         }
         guard let pinned = environment["CAREPLAN_NOW"], !pinned.isEmpty else {
             return CareClock(now: Date(), timeZone: zone)

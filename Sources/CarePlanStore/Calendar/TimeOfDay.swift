@@ -8,13 +8,21 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         self.minutes = minutes
     }
 
-    /// Parses `H:MM` or `HH:MM` on a 24-hour clock.
+    /// Parses `H:MM` or `HH:MM` on a 24-hour clock. Byte by byte, as `LocalDate(iso:)`: every
+    /// plan load reads each scheduled time.
     public init?(text: some StringProtocol) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60 else { return nil }
-        self.minutes = h * 60 + m
+        var hours = 0, minutes = 0, hourDigits = 0, minuteDigits = 0, colons = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ":") {
+                colons += 1
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), colons < 2 else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            if colons == 0 { (hours, hourDigits) = (hours * 10 + digit, hourDigits + 1) } else { (minutes, minuteDigits) = (minutes * 10 + digit, minuteDigits + 1) }
+        }
+        guard colons == 1, (1...2).contains(hourDigits), minuteDigits == 2, hours < 24, minutes < 60 else { return nil }
+        self.minutes = hours * 60 + minutes
     }
 
     public var description: String { "\(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))" }

@@ -65,15 +65,6 @@ extension CareStore {
     }
 
     static func insertBatch(_ outcomes: ArraySlice<Outcome>, _ db: Database) throws -> Int {
-        // ON CONFLICT names the event key, so only a second outcome for an event is skipped; any
-        // other constraint still fails loudly.
-        let outcomeInsert = try db.cachedStatement(sql: """
-            INSERT INTO outcome (activityId, date, occurrence, recordedAt, utcOffset, note) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (activityId, date, occurrence) DO NOTHING
-            """)
-        let valueInsert = try db.cachedStatement(sql: """
-            INSERT INTO outcomeValue (outcomeId, position, name, value, text, unit, enteredValue, enteredUnit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         var written = 0
         // Generated outcomes come sorted by date: format each day once.
         var day = Int.min, dayText = ""
@@ -82,49 +73,8 @@ extension CareStore {
                 day = outcome.date.dayNumber
                 dayText = outcome.date.iso
             }
-            outcomeInsert.setUncheckedArguments([outcome.activityId, dayText, outcome.occurrence,
-                                                 Timestamp.fastString(outcome.recordedAt), outcome.utcOffset, outcome.note])
-            try outcomeInsert.execute()
-            guard db.changesCount == 1 else { continue }  // the event already had an outcome
-            let rowID = db.lastInsertedRowID
-            for (position, value) in outcome.values.enumerated() {
-                valueInsert.setUncheckedArguments([rowID, position, value.name, value.value, value.text, value.unit,
-                                                   value.enteredValue, value.enteredUnit])
-                try valueInsert.execute()
-            }
-            written += 1
+            if try OutcomeRows.insert(outcome, dateText: dayText, skipExisting: true, db) { written += 1 }
         }
         return written
-    }
-}
-
-extension Timestamp {
-    /// `Timestamp.string` for whole-second instants in years 1600–9999, without Foundation's
-    /// formatter, which costs several microseconds a call and dominated a million-row insert.
-    /// Anything else goes through `string`, so the stored text is the same either way (Foundation
-    /// writes dates before the Gregorian reform of 1582 in the Julian calendar).
-    static func fastString(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        guard interval == interval.rounded(.down), abs(interval) < 1e12 else { return string(date) }
-        let seconds = Int(interval)
-        let dayNumber = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let (year, month, day) = LocalDate.civil(fromDays: dayNumber)
-        guard (1600...9999).contains(year) else { return string(date) }
-        let time = seconds - dayNumber * 86_400
-        let fields = [(year, 4), (month, 2), (day, 2), (time / 3600, 2), (time / 60 % 60, 2), (time % 60, 2)]
-        let separators: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z")]
-        return String(unsafeUninitializedCapacity: 20) { buffer in
-            var index = 0
-            for ((value, width), separator) in zip(fields, separators) {
-                var rest = value
-                for position in stride(from: index + width - 1, through: index, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                buffer[index + width] = separator
-                index += width + 1
-            }
-            return index
-        }
     }
 }

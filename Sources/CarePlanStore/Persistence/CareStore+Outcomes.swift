@@ -125,20 +125,14 @@ extension CareStore {
 
     /// Writes one outcome and its values, and refreshes that day's summaries.
     static func insert(_ outcome: Outcome, _ db: Database) throws {
-        var record = OutcomeRecord(id: nil, activityId: outcome.activityId, date: outcome.date.iso, occurrence: outcome.occurrence,
-                                   recordedAt: Timestamp.string(outcome.recordedAt), utcOffset: outcome.utcOffset, note: outcome.note)
-        try record.insert(db)
-        for (position, value) in outcome.values.enumerated() {
-            try OutcomeValueRecord(outcomeId: record.id!, position: position, name: value.name, value: value.value, text: value.text,
-                                   unit: value.unit, enteredValue: value.enteredValue, enteredUnit: value.enteredUnit).insert(db)
-        }
+        try OutcomeRows.insert(outcome, skipExisting: false, db)
         try DaySummaries.refresh(db, activityId: outcome.activityId, dates: [outcome.date])
     }
 
     /// Deletes the outcome of `outcome`'s event (its values go with it), and refreshes that day's
     /// summaries unless an insert into the same day follows.
     static func delete(_ outcome: Outcome, _ db: Database, refresh: Bool = true) throws {
-        try OutcomeRecord.deleteAll(db, keys: [["activityId": outcome.activityId, "date": outcome.date.iso, "occurrence": outcome.occurrence]])
+        try OutcomeRows.delete(activityId: outcome.activityId, date: outcome.date, occurrence: outcome.occurrence, db)
         if refresh { try DaySummaries.refresh(db, activityId: outcome.activityId, dates: [outcome.date]) }
     }
 }

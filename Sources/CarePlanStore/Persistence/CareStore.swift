@@ -113,7 +113,7 @@ public final class CareStore: @unchecked Sendable {
 
     /// `--db`, else `CAREPLAN_DB`, else `$XDG_DATA_HOME/careplan/careplan.sqlite`
     /// (`~/.local/share/careplan/careplan.sqlite` when XDG_DATA_HOME is unset).
-    public static func defaultPath(option: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultPath(option: String? = nil, environment: [String: String] = ProcessEnvironment.values) -> String {
         if let option, !option.isEmpty { return option }
         if let path = environment["CAREPLAN_DB"], !path.isEmpty { return path }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -128,20 +128,18 @@ public final class CareStore: @unchecked Sendable {
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw StoreError.database(path: path, message: "is a folder, not a database file") }
-            let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             // SQLite takes a file shorter than its header for an empty database and would write a
             // new one over it: anything non-empty must start as an SQLite file does.
-            if size > 0 {
-                guard let handle = FileHandle(forReadingAtPath: path) else {
-                    throw StoreError.database(path: path, message: "cannot open the database (check permissions)")
-                }
-                defer { try? handle.close() }
-                let header = (try? handle.read(upToCount: 16)) ?? Data()
-                guard header == Data("SQLite format 3\u{0}".utf8) else {
-                    throw StoreError.database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")
-                }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw StoreError.database(path: path, message: "cannot open the database (check permissions)")
             }
-            return size == 0
+            defer { try? handle.close() }
+            let header = (try? handle.read(upToCount: 16)) ?? Data()
+            if header.isEmpty { return true }
+            guard header == Data("SQLite format 3\u{0}".utf8) else {
+                throw StoreError.database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")
+            }
+            return false
         }
         guard create else { throw StoreError.missing(path: path) }
         let folder = (path as NSString).deletingLastPathComponent

@@ -98,6 +98,43 @@ enum Schema {
             try DaySummaries.create(db)
             try DaySummaries.rebuild(db)
         }
+        migrator.registerMigration("v4: activity versions as columns") { db in
+            // The v3 JSON taken apart once, here, by SQLite's JSON functions; every later read is
+            // plain columns (ActivityRows). Key for key the shape StoredActivity wrote.
+            try ActivityRows.create(db, table: "activityVersionColumns")
+            let weekdays = Weekday.allCases.map(\.key)
+            try db.execute(sql: """
+                INSERT INTO activityVersionColumns (activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName,
+                    color, optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.joined(separator: ", ")),
+                    measureType, aggregate)
+                SELECT activityId, version, effectiveFrom, importedAt, definition ->> '$.kind', definition ->> '$.title',
+                    definition ->> '$.text', definition ->> '$.instructions', definition ->> '$.group', definition ->> '$.color',
+                    coalesce(definition ->> '$.optional', 0), coalesce(definition ->> '$.resettable', 1),
+                    definition ->> '$.schedule.start', definition ->> '$.schedule.end',
+                    CASE WHEN definition ->> '$.schedule.daily' IS NOT NULL THEN 'daily'
+                         WHEN json_type(definition, '$.schedule.weekly') IS NOT NULL THEN 'weekly'
+                         WHEN json_type(definition, '$.schedule.every') IS NOT NULL THEN 'every'
+                         ELSE 'asNeeded' END,
+                    coalesce(definition ->> '$.schedule.daily', definition ->> '$.schedule.every.times'),
+                    definition ->> '$.schedule.every.days',
+                    \(weekdays.map { "definition ->> '$.schedule.weekly.\($0)'" }.joined(separator: ", ")),
+                    definition ->> '$.measure.type', definition ->> '$.measure.aggregate'
+                FROM activityVersion
+                """)
+            try db.execute(sql: """
+                INSERT INTO activityTime (activityId, version, position, time)
+                SELECT v.activityId, v.version, t.key, t.value FROM activityVersion v, json_each(v.definition, '$.schedule.times') t;
+                INSERT INTO measureField (activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals)
+                SELECT v.activityId, v.version, f.key, f.value ->> '$.name', f.value ->> '$.unit', f.value ->> '$.range[0]',
+                       f.value ->> '$.range[1]', f.value ->> '$.normal[0]', f.value ->> '$.normal[1]', f.value ->> '$.decimals'
+                FROM activityVersion v, json_each(v.definition, '$.measure.fields') f;
+                INSERT INTO fieldOption (activityId, version, field, position, option)
+                SELECT v.activityId, v.version, f.key, o.key, o.value
+                FROM activityVersion v, json_each(v.definition, '$.measure.fields') f, json_each(f.value, '$.options') o;
+                DROP TABLE activityVersion;
+                ALTER TABLE activityVersionColumns RENAME TO activityVersion;
+                """)
+        }
         return migrator
     }
 }

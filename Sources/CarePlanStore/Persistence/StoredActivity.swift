@@ -1,11 +1,10 @@
 import Foundation
 
-/// An activity version as the store keeps it: JSON, so that loading a plan never runs a YAML parser
-/// (Yams' resolver, which tries a regex on every scalar, was 40 % of a command's time).
+/// An activity version as migration v3 kept it: JSON in the plan file's shape, key for key.
 ///
-/// The shape mirrors the plan-file format (docs/plan-format.md) key for key, so `sqlite3` shows what
-/// people write. It is read back by SQLite's JSON functions (`StoredVersions`), and a row that does
-/// not read is reported as damage in the store, never guessed at.
+/// Only migration v3 writes it now (a v1 or v2 store's YAML definitions pass through it), and
+/// migration v4 takes it apart into columns with SQLite's JSON functions. Stores keep activity
+/// versions as columns (ActivityRows).
 struct StoredActivity: Encodable, Equatable {
     struct StoredSchedule: Encodable, Equatable {
         struct Every: Encodable, Equatable {

@@ -25,8 +25,15 @@ public enum TextWidth {
         return width
     }
 
+    /// Plain ASCII, the common case, is counted from its bytes (one column each, control
+    /// characters none) without breaking it into graphemes; anything else goes character by character.
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        var columns = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+            if byte >= 0x20 { columns += 1 }
+        }
+        return columns
     }
 
     /// The longest prefix of `text` that fits in `columns`, with `…` when it was cut.
@@ -46,6 +53,8 @@ public enum TextWidth {
 
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
+        let width = of(text)
+        if width <= columns { return text + String(repeating: " ", count: columns - width) }
         let cut = truncate(text, to: columns)
         return cut + String(repeating: " ", count: max(0, columns - of(cut)))
     }

@@ -28,7 +28,7 @@ struct StoreOptions {
     /// Opens the store; `readOnly` commands refuse a missing file instead of creating it (and write
     /// nothing to an existing one).
     func open(readOnly: Bool = false) throws -> CareStore {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         // The busy timeout can be shortened for scripts that prefer failing fast over waiting.
         var timeout = 5.0
         if let text = environment["CAREPLAN_BUSY_TIMEOUT"], !text.isEmpty {

@@ -15,7 +15,7 @@ extension GlobalOptions {
 
 /// Where careplan finds the folders it ships with, from wherever it runs.
 enum Locations {
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    static var environment: [String: String] { ProcessEnvironment.values }
     static var executable: String { CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : "/proc/self/exe" }
     static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 

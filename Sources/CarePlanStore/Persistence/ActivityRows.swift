@@ -1,0 +1,222 @@
+import GRDB
+
+/// How the store keeps an activity version: typed columns in `activityVersion`, with its times, its
+/// measure's fields and their options in child tables, each list in its own order.
+///
+/// Reading a plan is then column reads and nothing else: no YAML (Yams' resolver was 40 % of a
+/// command), no JSON (SQLite's JSON functions re-read each definition once per key, a quarter of
+/// `careplan today` at 120 activities). `sqlite3` shows the plan as people read it, one column per
+/// key of the plan file. A row that no careplan could have written is reported as damage, never
+/// guessed at.
+enum ActivityRows {
+    /// The tables (migration v4). The pattern is spelled out, with the columns each one uses:
+    /// `daily` perDay; `weekly` the seven weekday columns (NULL where there is no event);
+    /// `every` everyDays and perDay; `asNeeded` none.
+    static func create(_ db: Database, table: String = "activityVersion") throws {
+        try db.create(table: table) { t in
+            t.column("activityId", .text).notNull().references("activity", onDelete: .restrict)
+            t.column("version", .integer).notNull().check { $0 >= 1 }
+            // The first calendar date this version governs; days before it keep the previous version.
+            t.column("effectiveFrom", .text).notNull()
+            t.column("importedAt", .text).notNull()
+            t.column("kind", .text).notNull().check { ["intervention", "assessment"].contains($0) }
+            t.column("title", .text).notNull()
+            t.column("text", .text)
+            t.column("instructions", .text)
+            t.column("groupName", .text)
+            t.column("color", .text)
+            t.column("optional", .boolean).notNull()
+            t.column("resettable", .boolean).notNull()
+            t.column("startDate", .text).notNull()
+            t.column("endDate", .text)
+            t.column("pattern", .text).notNull().check { ["daily", "weekly", "every", "asNeeded"].contains($0) }
+            t.column("perDay", .integer)
+            t.column("everyDays", .integer)
+            for day in Weekday.allCases { t.column(day.key, .integer) }
+            t.column("measureType", .text)
+            t.column("aggregate", .text)
+            t.primaryKey(["activityId", "version"])
+        }
+        try db.create(table: "activityTime") { t in
+            t.column("activityId", .text).notNull()
+            t.column("version", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("time", .text).notNull()
+            t.primaryKey(["activityId", "version", "position"])
+        }
+        try db.create(table: "measureField") { t in
+            t.column("activityId", .text).notNull()
+            t.column("version", .integer).notNull()
+            // Fields keep the measure's order (systolic before diastolic).
+            t.column("position", .integer).notNull()
+            t.column("name", .text).notNull()
+            t.column("unit", .text)
+            t.column("rangeLow", .double)
+            t.column("rangeHigh", .double)
+            t.column("normalLow", .double)
+            t.column("normalHigh", .double)
+            t.column("decimals", .integer)
+            t.primaryKey(["activityId", "version", "position"])
+        }
+        try db.create(table: "fieldOption") { t in
+            t.column("activityId", .text).notNull()
+            t.column("version", .integer).notNull()
+            t.column("field", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("option", .text).notNull()
+            t.primaryKey(["activityId", "version", "field", "position"])
+        }
+    }
+
+    /// Writes one version of `activity`, with its lists.
+    static func insert(_ activity: Activity, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
+        let schedule = activity.schedule
+        var perDay: Int?, everyDays: Int?, weekly: [Weekday: Int] = [:]
+        let pattern: String
+        switch schedule.pattern {
+        case .daily(let n): (pattern, perDay) = ("daily", n)
+        case .weekly(let days): (pattern, weekly) = ("weekly", days)
+        case .every(let days, let times): (pattern, everyDays, perDay) = ("every", days, times)
+        case .asNeeded: pattern = "asNeeded"
+        }
+        let weekdays = Weekday.allCases
+        var values: [(any DatabaseValueConvertible)?] = [
+            activity.id, version, effectiveFrom.iso, importedAt, activity.kind.rawValue, activity.title, activity.text,
+            activity.instructions, activity.group, activity.color, activity.optional, activity.resettable,
+            schedule.start.iso, schedule.end?.iso, pattern, perDay, everyDays,
+        ]
+        values += weekdays.map { weekly[$0] }
+        values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue]
+        try db.execute(sql: """
+            INSERT INTO activityVersion (activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
+                optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
+                measureType, aggregate)
+            VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
+            """, arguments: StatementArguments(values))
+        for (position, time) in schedule.times.enumerated() {
+            try db.execute(sql: "INSERT INTO activityTime (activityId, version, position, time) VALUES (?, ?, ?, ?)",
+                           arguments: [activity.id, version, position, time.description])
+        }
+        for (position, field) in (activity.measure?.fields ?? []).enumerated() {
+            try db.execute(sql: """
+                INSERT INTO measureField (activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [activity.id, version, position, field.name, field.unit, field.range?.lowerBound, field.range?.upperBound,
+                                 field.normal?.lowerBound, field.normal?.upperBound, field.decimals])
+            for (index, option) in field.options.enumerated() {
+                try db.execute(sql: "INSERT INTO fieldOption (activityId, version, field, position, option) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [activity.id, version, position, index, option])
+            }
+        }
+    }
+
+    /// Sets the last day of one version (`careplan end`): one column, no lists touched.
+    static func setEnd(_ end: LocalDate, activityId: String, version: Int, in db: Database) throws {
+        try db.execute(sql: "UPDATE activityVersion SET endDate = ? WHERE activityId = ? AND version = ?",
+                       arguments: [end.iso, activityId, version])
+    }
+
+    private struct Key: Hashable {
+        var activityId: String
+        var version: Int
+    }
+
+    /// Every version of every activity (or of `activityId` alone), oldest first, by activity.
+    static func read(_ db: Database, activityId: String?, path: String) throws -> [String: [ActivityVersion]] {
+        let filter = activityId == nil ? "" : "WHERE activityId = ?"
+        let arguments: StatementArguments = activityId.map { [$0] } ?? []
+        func damaged(_ id: String, _ version: Int, _ what: String) -> StoreError {
+            .damaged(path: path, detail: "version \(version) of activity '\(id)' cannot be read: \(what)")
+        }
+
+        var times: [Key: [TimeOfDay]] = [:]
+        let timeRows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT activityId, version, time FROM activityTime \(filter) ORDER BY activityId, version, position
+            """), arguments: arguments)
+        while let row = try timeRows.next() {
+            let key = Key(activityId: row[0], version: row[1])
+            guard let time = TimeOfDay(text: row[2] as String) else { throw damaged(key.activityId, key.version, "time '\(row[2] as String)'") }
+            times[key, default: []].append(time)
+        }
+
+        var options: [Key: [Int: [String]]] = [:]
+        let optionRows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT activityId, version, field, option FROM fieldOption \(filter) ORDER BY activityId, version, field, position
+            """), arguments: arguments)
+        while let row = try optionRows.next() {
+            options[Key(activityId: row[0], version: row[1]), default: [:]][row[2] as Int, default: []].append(row[3])
+        }
+
+        var fields: [Key: [Measure.Field]] = [:]
+        let fieldRows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals
+            FROM measureField \(filter) ORDER BY activityId, version, position
+            """), arguments: arguments)
+        while let row = try fieldRows.next() {
+            let key = Key(activityId: row[0], version: row[1])
+            func interval(_ low: Int, _ high: Int) throws -> ClosedRange<Double>? {
+                let a: Double? = row[low], b: Double? = row[high]
+                guard let a, let b else {
+                    if a == nil && b == nil { return nil }
+                    throw damaged(key.activityId, key.version, "a measure field has half a range")
+                }
+                guard a <= b else { throw damaged(key.activityId, key.version, "a measure field's range runs backwards") }
+                return a...b
+            }
+            fields[key, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
+                                                          decimals: row[9], options: options[key]?[row[2] as Int] ?? []))
+        }
+
+        var byActivity: [String: [ActivityVersion]] = [:]
+        let weekdays = Weekday.allCases
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT activityId, version, effectiveFrom, kind, title, text, instructions, groupName, color, optional, resettable,
+                   startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate
+            FROM activityVersion \(filter) ORDER BY effectiveFrom, version
+            """), arguments: arguments)
+        while let row = try rows.next() {
+            let key = Key(activityId: row[0], version: row[1])
+            let id = key.activityId, number = key.version
+            guard let effective = LocalDate(iso: row[2] as String) else { throw damaged(id, number, "effectiveFrom '\(row[2] as String)'") }
+            guard let kind = Activity.Kind(rawValue: row[3]) else { throw damaged(id, number, "kind '\(row[3] as String)'") }
+            guard let start = LocalDate(iso: row[11] as String) else { throw damaged(id, number, "startDate '\(row[11] as String)'") }
+            let endText: String? = row[12]
+            let end = endText.flatMap { LocalDate(iso: $0) }
+            if let endText, end == nil { throw damaged(id, number, "endDate '\(endText)'") }
+            let perDay: Int? = row[14], everyDays: Int? = row[15]
+            let pattern: Schedule.Pattern
+            switch row[13] as String {
+            case "daily":
+                guard let perDay else { throw damaged(id, number, "a daily pattern without perDay") }
+                pattern = .daily(perDay)
+            case "weekly":
+                var days: [Weekday: Int] = [:]
+                for (offset, day) in weekdays.enumerated() {
+                    if let count: Int = row[16 + offset] { days[day] = count }
+                }
+                pattern = .weekly(days)
+            case "every":
+                guard let everyDays, let perDay else { throw damaged(id, number, "an every-N-days pattern without everyDays and perDay") }
+                pattern = .every(days: everyDays, times: perDay)
+            case "asNeeded":
+                pattern = .asNeeded
+            case let other:
+                throw damaged(id, number, "pattern '\(other)'")
+            }
+            var measure: Measure?
+            if let typeText: String = row[23] {
+                guard let type = Measure.ValueType(rawValue: typeText) else { throw damaged(id, number, "measureType '\(typeText)'") }
+                let aggregateText: String? = row[24]
+                guard let aggregate = aggregateText.flatMap(Measure.Aggregate.init(rawValue:)) else {
+                    throw damaged(id, number, "aggregate '\(aggregateText ?? "")'")
+                }
+                measure = Measure(type: type, fields: fields[key] ?? [], aggregate: aggregate)
+            }
+            let activity = Activity(id: id, kind: kind, title: row[4], text: row[5], instructions: row[6], group: row[7], color: row[8],
+                                    optional: row[9], resettable: row[10],
+                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), measure: measure)
+            byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
+        }
+        return byActivity
+    }
+}

@@ -43,3 +43,15 @@ import Testing
         #expect(UnitRegistry.compatible(with: UnitRegistry.unit("degC")!).map(\.symbol) == ["degC", "degF", "K"])
     }
 }
+
+/// Numbers as careplan prints them everywhere (readings, ranges, CSV).
+@Suite struct NumberTextTests {
+    @Test func numbersPrintAsPeopleWriteThem() {
+        #expect(NumberText.string(37.5) == "37.5")
+        #expect(NumberText.string(120) == "120")
+        #expect(NumberText.string(-2.5) == "-2.5")
+        #expect(NumberText.string(5.5, decimals: 1) == "5.5")
+        #expect(NumberText.string(98.6, decimals: 0) == "99")
+        #expect(NumberText.string(0.1 + 0.2) == "0.3")
+    }
+}

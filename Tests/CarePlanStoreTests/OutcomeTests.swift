@@ -97,6 +97,15 @@ import Testing
         #expect(try test.store.log("temperature", inputs: ["310.4K"], date: today, clock: now).outcome.values[0].value == 37.3)
     }
 
+    @Test func aBloodPressureMayBeTypedAsItIsPrinted() throws {
+        let test = try TestStore.withSamplePlan()
+        let typed = try test.store.log("bp", inputs: ["132/84"], date: today, clock: now).outcome.values
+        #expect(typed.map(\.name) == ["systolic", "diastolic"] && typed.map(\.value) == [132, 84])
+        let other = try TestStore.withSamplePlan()
+        let withUnit = try other.store.log("bp", inputs: ["17.6/11.2", "kPa"], date: today, clock: now).outcome.values
+        #expect(withUnit.map(\.value) == [132, 84] && withUnit.map(\.enteredUnit) == ["kPa", "kPa"])
+    }
+
     @Test func badReadingsAreRejectedWithWhatIsAcceptedAndWriteNothing() throws {
         let test = try TestStore.withSamplePlan()
         let cases: [(String, [String], String?, String)] = [
@@ -114,7 +123,8 @@ import Testing
             ("swelling", ["huge"], nil, "swelling: 'huge' is not an option; choose one of: none, mild, moderate, severe"),
             ("slept-well", ["maybe"], nil, "slept-well: 'maybe' is not yes or no; enter yes or no"),
             ("journal", ["  "], nil, "journal: enter some text"),
-            ("bp", ["132/84"], nil, "bp: give the 2 values (systolic, diastolic) separated by spaces, e.g. careplan log bp 132 84"),
+            ("bp", ["132/84/70"], nil, "bp: give the 2 values (systolic, diastolic) separated by / or spaces, e.g. careplan log bp 110/73"),
+            ("bp", ["132/"], nil, "bp diastolic: '' is not a number; enter a whole number from 30 to 150 (in mmHg)"),
         ]
         for (id, inputs, unit, message) in cases {
             do {

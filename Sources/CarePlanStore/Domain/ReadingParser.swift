@@ -18,9 +18,16 @@ public enum ReadingParser {
         if measure.fields.count == 1, inputs.count == 2, unit == nil, UnitRegistry.unit(inputs[1]) != nil, Double(inputs[0]) != nil {
             return [try value(inputs[0] + " " + inputs[1], field: measure.fields[0], type: measure.type, unit: nil, id: activity.id)]
         }
-        if inputs.count == 1, measure.fields.count > 1, inputs[0].contains("/") {
-            let parts = inputs[0].split(separator: "/").joined(separator: " ")
-            throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "give the \(measure.fields.count) values (\(measure.fields.map(\.name).joined(separator: ", "))) separated by spaces, e.g. careplan log \(activity.id) \(parts)")
+        var inputs = inputs, unit = unit
+        // `128/84`, as careplan prints a blood pressure, is the two readings; `128/84 mmHg` too.
+        if measure.fields.count > 1, inputs.first?.contains("/") == true,
+           inputs.count == 1 || (inputs.count == 2 && unit == nil && UnitRegistry.unit(inputs[1]) != nil) {
+            let parts = inputs[0].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == measure.fields.count else {
+                throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "give the \(measure.fields.count) values (\(measure.fields.map(\.name).joined(separator: ", "))) separated by / or spaces, e.g. careplan log \(activity.id) \(Self.example(measure))")
+            }
+            if inputs.count == 2 { unit = inputs[1] }
+            inputs = parts
         }
         guard inputs.count == measure.fields.count else {
             throw CarePlanError.wrongValueCount(id: activity.id, expected: measure.fields.map(\.name), got: inputs.count)
@@ -28,6 +35,14 @@ public enum ReadingParser {
         return try zip(measure.fields, inputs).map { field, input in
             try value(input, field: field, type: measure.type, unit: unit, id: activity.id)
         }
+    }
+
+    /// A reading inside each field's normal band (or its range), as an example to type.
+    static func example(_ measure: Measure) -> String {
+        measure.fields.map { field in
+            let band = field.normal ?? field.range ?? 0...0
+            return NumberText.string(((band.lowerBound + band.upperBound) / 2).rounded())
+        }.joined(separator: "/")
     }
 
     static func value(_ input: String, field: Measure.Field, type: Measure.ValueType, unit: String?, id: String) throws -> ReadingValue {

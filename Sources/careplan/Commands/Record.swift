@@ -31,7 +31,7 @@ struct Log: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Record an assessment reading: one value per field (blood pressure: careplan log bp 128 84).",
+        abstract: "Record an assessment reading: one value per field (blood pressure: careplan log bp 128 84, or 128/84).",
         discussion: "A number may carry a compatible unit (99.1degF, or --unit degF); it is converted to the measure's unit and both are kept. Choices take the option name; booleans yes or no.")
 
     @ParentCommand var careplan: Careplan

@@ -112,12 +112,7 @@ import Testing
     @Test func readingTheStoreChangesNoFileAndNoFolder() throws {
         let folder = TemporaryFolder()
         let path = folder.path("care.sqlite")
-        do {
-            let store = try CareStore(path: path)
-            try store.importPlan(try decode(samplePlanYAML), effective: date("2026-11-01"), clock: clock("2026-11-01T08:00"))
-            try store.log("bp", inputs: ["128", "84"], date: date("2026-11-21"), clock: clock("2026-11-21T09:30"))
-            try store.close()
-        }
+        try writeOneReading(at: path).close()
         // The write-ahead log stays, emptied, so that readers never create it.
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         try expectUntouched(path, in: folder) {
@@ -140,13 +135,18 @@ import Testing
     @Test func dataSurvivesReopening() throws {
         let folder = TemporaryFolder()
         let path = folder.path("care.sqlite")
-        do {
-            let store = try CareStore(path: path)
-            try store.importPlan(try decode(samplePlanYAML), effective: date("2026-11-01"), clock: clock("2026-11-01T08:00"))
-            try store.log("bp", inputs: ["128", "84"], date: date("2026-11-21"), clock: clock("2026-11-21T09:30"))
-        }
+        _ = try writeOneReading(at: path)
         let reopened = try CareStore(path: path)
         #expect(try reopened.outcomes().first?.values.map(\.value) == [128, 84])
         #expect(try reopened.plan().histories.count == 11)
     }
+
+    /// A new store at `path` with the sample plan and one blood-pressure reading, still open.
+    func writeOneReading(at path: String) throws -> CareStore {
+        let store = try CareStore(path: path)
+        try store.importPlan(try decode(samplePlanYAML), effective: date("2026-11-01"), clock: clock("2026-11-01T08:00"))
+        try store.log("bp", inputs: ["128", "84"], date: date("2026-11-21"), clock: clock("2026-11-21T09:30"))
+        return store
+    }
+
 }

@@ -30,22 +30,10 @@ enum CareCardPane {
         let lines = ListLines.build(rows) { $0.activity.group }
         let listRect = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
         let titleWidth = min(28, max(12, rect.width / 3))
-        for (offset, line) in ListLines.visible(lines, selected: state.careSelection, height: listRect.height).enumerated() {
-            let y = listRect.y + offset
-            switch line {
-            case .group(let name):
-                buffer.write(name, x: rect.x, y: y, style: theme[.title], clip: rect)
-            case .item(let index, let item):
-                let isSelected = index == state.careSelection
-                let marker = isSelected ? "▸ " : "  "
-                let titleStyle = isSelected ? theme[.selection] : theme.activity(item.activity.color)
-                buffer.write(marker, x: rect.x, y: y, style: theme[.accent], clip: rect)
-                buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: rect.x + 2, y: y, style: titleStyle, clip: rect)
-                let boxes = rect.x + 3 + titleWidth
-                buffer.mark(Rect(x: rect.x, y: y, width: boxes - rect.x, height: 1), MouseTarget.careRow(index).tag)
-                let end = drawEvents(item, x: boxes, y: y, clip: rect, state: state, context: context, into: &buffer)
-                buffer.mark(Rect(x: boxes, y: y, width: end - boxes, height: 1), MouseTarget.careBox(index).tag)
-            }
+        ListLines.draw(lines, selected: state.careSelection, in: listRect, titleWidth: titleWidth, theme: theme, into: &buffer) { index, item, y, boxes, buffer in
+            buffer.mark(Rect(x: listRect.x, y: y, width: boxes - listRect.x, height: 1), MouseTarget.careRow(index).tag)
+            let end = drawEvents(item, x: boxes, y: y, clip: listRect, state: state, context: context, into: &buffer)
+            buffer.mark(Rect(x: boxes, y: y, width: end - boxes, height: 1), MouseTarget.careBox(index).tag)
         }
     }
 
@@ -148,5 +136,25 @@ enum ListLines {
         let position = lines.firstIndex { if case .item(let i, _) = $0 { return i == selected } else { return false } } ?? 0
         let start = min(max(0, position - height / 2), lines.count - height)
         return lines[start..<start + height]
+    }
+
+    /// Draws the window of `lines` that keeps `selected` on screen, one per row of `rect`: group
+    /// headings, and for each item its marker and its title padded to `titleWidth`; `rest` draws
+    /// what follows the title, from the column it is given.
+    static func draw(_ lines: [Line], selected: Int, in rect: Rect, titleWidth: Int, theme: Theme, into buffer: inout Buffer,
+                     rest: (_ index: Int, _ item: AgendaItem, _ y: Int, _ x: Int, _ buffer: inout Buffer) -> Void) {
+        for (offset, line) in visible(lines, selected: selected, height: rect.height).enumerated() {
+            let y = rect.y + offset
+            switch line {
+            case .group(let name):
+                buffer.write(name, x: rect.x, y: y, style: theme[.title], clip: rect)
+            case .item(let index, let item):
+                let isSelected = index == selected
+                buffer.write(isSelected ? "▸ " : "  ", x: rect.x, y: y, style: theme[.accent], clip: rect)
+                buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: rect.x + 2, y: y,
+                             style: isSelected ? theme[.selection] : theme.activity(item.activity.color), clip: rect)
+                rest(index, item, y, rect.x + 3 + titleWidth, &buffer)
+            }
+        }
     }
 }

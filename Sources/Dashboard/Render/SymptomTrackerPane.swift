@@ -19,24 +19,14 @@ enum SymptomTrackerPane {
         let (listArea, detailArea) = inner.splitBottom(detailHeight)
         let titleWidth = min(24, max(12, listArea.width / 3))
         let lines = ListLines.build(rows) { $0.activity.group }
-        for (offset, line) in ListLines.visible(lines, selected: state.symptomSelection, height: listArea.height).enumerated() {
-            let y = listArea.y + offset
-            switch line {
-            case .group(let name):
-                buffer.write(name, x: listArea.x, y: y, style: theme[.title], clip: listArea)
-            case .item(let index, let item):
-                let isSelected = index == state.symptomSelection
-                buffer.mark(Rect(x: listArea.x, y: y, width: listArea.width, height: 1), MouseTarget.symptomRow(index).tag)
-                buffer.write(isSelected ? "▸ " : "  ", x: listArea.x, y: y, style: theme[.accent], clip: listArea)
-                buffer.write(TextWidth.pad(item.activity.title, to: titleWidth), x: listArea.x + 2, y: y,
-                             style: isSelected ? theme[.selection] : theme.activity(item.activity.color), clip: listArea)
-                var x = listArea.x + 3 + titleWidth
-                x += buffer.write(TextWidth.pad(progress(item), to: 8), x: x, y: y, style: theme[.dim], clip: listArea)
-                // The status before the value, so a narrow pane cuts the value, not the warning.
-                let (value, status, role) = reading(item, data: data)
-                x += buffer.write(TextWidth.pad(status, to: 9), x: x, y: y, style: theme[role], clip: listArea)
-                buffer.write(value, x: x, y: y, style: theme[.text], clip: listArea)
-            }
+        ListLines.draw(lines, selected: state.symptomSelection, in: listArea, titleWidth: titleWidth, theme: theme, into: &buffer) { index, item, y, column, buffer in
+            buffer.mark(Rect(x: listArea.x, y: y, width: listArea.width, height: 1), MouseTarget.symptomRow(index).tag)
+            var x = column
+            x += buffer.write(TextWidth.pad(progress(item), to: 8), x: x, y: y, style: theme[.dim], clip: listArea)
+            // The status before the value, so a narrow pane cuts the value, not the warning.
+            let (value, status, role) = reading(item, data: data)
+            x += buffer.write(TextWidth.pad(status, to: 9), x: x, y: y, style: theme[role], clip: listArea)
+            buffer.write(value, x: x, y: y, style: theme[.text], clip: listArea)
         }
         if let selected { drawDetail(detailArea, item: selected, lines: detail, context: context, into: &buffer) }
     }

@@ -29,7 +29,7 @@ extension DashboardCases {
         // The parts of a switch, to see where its time goes.
         case "switch-load":
             let plan = try store.plan()
-            return try sampler.measure { index in try DashboardData.load(from: store, date: today.adding(days: -(index % 2)), plan: plan) }
+            return try sampler.measure { index in try DashboardData.load(from: store, date: today.adding(days: -(index % 2)), today: today, plan: plan) }
         case "switch-insights":
             let plan = try store.plan()
             let engine = InsightsEngine(store: store)
@@ -60,7 +60,7 @@ extension DashboardCases {
             return try sampler.measure { _ in HeadlessRenderer.plainText(buffer) }
         case "load-plan": return try sampler.measure { _ in try store.plan() }
         default:
-            throw BenchmarkError("--case takes first-frame, day-switch, week-switch, switch-load (week only), switch-insights, switch-week-outcomes, switch-latest, switch-render, switch-text, open-store, open-and-plan or load-plan for the dashboard, got '\(name)'")
+            throw BenchmarkError("--case takes first-frame, day-switch, week-switch, switch-load (day and week strip only), switch-insights, switch-week-outcomes, switch-latest, switch-render, switch-text, open-store, open-and-plan or load-plan for the dashboard, got '\(name)'")
         }
     }
 }

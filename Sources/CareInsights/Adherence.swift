@@ -80,27 +80,52 @@ struct SpanTotals {
     let last: LocalDate
     private var totals: [String: (completed: Int, due: Int)] = [:]
 
-    init(store: StoreReader, plan: PlanSnapshot, ids: [String], due table: DueTable, first: LocalDate, last: LocalDate) throws {
+    init(store: StoreReader, histories: [ActivityHistory], due table: DueTable, first: LocalDate, last: LocalDate) throws {
         self.first = first
         self.last = last
         guard first <= last else { return }
-        var spans: [ActivitySpan] = [], owners: [String] = []
-        for id in ids {
-            guard let history = plan.history(id) else { continue }
-            for segment in DueTable.segments(of: history, first: first, last: last) where segment.activity.countsInAdherence {
-                spans.append(ActivitySpan(activityId: id, from: segment.first, through: segment.last))
-                owners.append(id)
-            }
-        }
+        let spans = ActivitySpan.counted(histories, first: first, last: last)
         var completed: [String: Int] = [:]
-        for (id, count) in zip(owners, try store.outcomeCounts(spans)) { completed[id, default: 0] += count }
-        for id in ids {
+        for (span, count) in zip(spans, try store.outcomeCounts(spans)) { completed[span.activityId, default: 0] += count }
+        for id in histories.map(\.id) {
             let due = table.days(of: id, from: first, through: last).reduce(0) { $0 + ($1.counts ? Int($1.occurrences) : 0) }
             totals[id] = (min(completed[id] ?? 0, due), due)
         }
     }
 
     func totals(_ id: String) -> (completed: Int, due: Int) { totals[id] ?? (0, 0) }
+}
+
+/// Each activity's latest day, in a span, on which a version that counts in adherence had
+/// something done: where a run of missed days ends. One index seek per activity and version
+/// instead of reading every day of a two-month look-back.
+///
+/// An outcome on a counted version's day means something due was done (the store only accepts
+/// outcomes for occurrences due that day), so that day ends a run of misses.
+struct LastDone {
+    private var days: [String: LocalDate] = [:]
+
+    init(store: StoreReader, histories: [ActivityHistory], first: LocalDate, last: LocalDate) throws {
+        let spans = ActivitySpan.counted(histories, first: first, last: last)
+        for (span, day) in zip(spans, try store.latestOutcomeDays(spans)) {
+            guard let day else { continue }
+            days[span.activityId] = max(days[span.activityId] ?? day, day)
+        }
+    }
+
+    /// The latest such day of `id`, if any in the span.
+    func day(_ id: String) -> LocalDate? { days[id] }
+}
+
+extension ActivitySpan {
+    /// The stretches of `first...last` in which each history's version in force counts in adherence.
+    static func counted(_ histories: [ActivityHistory], first: LocalDate, last: LocalDate) -> [ActivitySpan] {
+        histories.flatMap { history in
+            DueTable.segments(of: history, first: first, last: last).filter(\.activity.countsInAdherence).map {
+                ActivitySpan(activityId: history.id, from: $0.first, through: $0.last)
+            }
+        }
+    }
 }
 
 extension AdherenceSeries {
@@ -123,4 +148,22 @@ extension AdherenceSeries {
 extension ActivityHistory {
     /// Whether any version of it counts in adherence.
     var countsInAdherence: Bool { kind == .intervention && versions.contains { $0.activity.countsInAdherence } }
+}
+
+extension InsightsEngine {
+    /// Each day's adherence from `first` through `last` as seen on `today`, counted as a report's
+    /// day buckets count it (the week strip draws these): due from the schedules, done from the
+    /// day summaries, without reading a single outcome.
+    public static func dailyAdherence(using store: StoreReader, plan: PlanSnapshot, from first: LocalDate, through last: LocalDate,
+                                      today: LocalDate) throws -> [AdherenceState] {
+        guard first <= last else { return [] }
+        let counted = plan.histories.filter(\.countsInAdherence).map(\.id)
+        let end = min(last, today)
+        let done = try store.completedCounts(of: counted, from: first, through: end)
+        let ledger = AdherenceLedger(ids: counted, due: DueTable(plan: plan, first: first, last: end), done: done, first: first, last: end)
+        return (0...last.days(since: first)).map { offset in
+            let day = first.adding(days: offset)
+            return ledger.state(counted, first: day, last: day, start: plan.start, today: today)
+        }
+    }
 }

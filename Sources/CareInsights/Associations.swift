@@ -47,6 +47,8 @@ enum Associations {
         let first = evidence.period.first, last = evidence.lastFinished
         guard last >= first else { return [] }
         let days = last.days(since: first) + 1
+        // A week (or the start of a month) cannot hold enough days for both sides.
+        guard days >= 2 * minimumDays else { return [] }
         // Flat arrays first, so the pairs below cost array reads, not dictionary look-ups.
         // Each field's scale once: it depends on the field and its values, not on the intervention.
         let fields = evidence.readings.map { readings -> (DailyReadings, [Double?], Double) in

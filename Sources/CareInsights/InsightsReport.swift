@@ -51,19 +51,19 @@ public struct InsightsEngine: Sendable {
         let end = min(period.last, today)
         let reference = max(end, period.first)
 
-        // Completed counts day by day from the streak look-back (or the period's start) to the last
-        // counted day; the days before the period, for the adherence drop, only as totals.
+        // Completed counts day by day over the period up to the last counted day; the days before
+        // it only as totals (the adherence drop) and as each activity's last day done (streaks).
         let lastFinished = Evidence.lastFinished(end: end, today: today)
         let finished = max(lastFinished.days(since: period.first) + 1, 0)
-        let countsFrom = min(period.first, end.adding(days: -(MessageRules.streakLookBack - 1)))
         let previousFrom = period.first.adding(days: -finished)
+        let streakFrom = lastFinished.adding(days: -(MessageRules.streakLookBack - 1))
         let interventions = plan.histories.filter { $0.kind == .intervention }.map(\.id)
-        let done = try store.completedCounts(of: interventions, from: countsFrom, through: end)
-        let due = DueTable(plan: plan, first: min(countsFrom, previousFrom), last: max(end, period.last))
-        let counted = plan.histories.filter(\.countsInAdherence).map(\.id)
-        let ledger = AdherenceLedger(ids: counted, due: due, done: done, first: countsFrom, last: end)
-        let previous = try SpanTotals(store: store, plan: plan, ids: counted, due: due, first: previousFrom,
-                                      last: period.first.adding(days: -1))
+        let done = try store.completedCounts(of: interventions, from: period.first, through: end)
+        let due = DueTable(plan: plan, first: min(streakFrom, previousFrom), last: max(end, period.last))
+        let counted = plan.histories.filter(\.countsInAdherence)
+        let ledger = AdherenceLedger(ids: counted.map(\.id), due: due, done: done, first: period.first, last: end)
+        let previous = try SpanTotals(store: store, histories: counted, due: due, first: previousFrom, last: period.first.adding(days: -1))
+        let lastDone = try LastDone(store: store, histories: counted, first: streakFrom, last: lastFinished)
         let (whole, perActivity) = AdherenceSeries.all(plan: plan, period: period, ledger: ledger, today: today)
 
         // Narrowed to an assessment, only its readings matter; narrowed to an intervention, all of
@@ -82,7 +82,7 @@ public struct InsightsEngine: Sendable {
             }
         }
 
-        let evidence = Evidence(plan: plan, period: period, today: today, end: end, ledger: ledger, previous: previous,
+        let evidence = Evidence(plan: plan, period: period, today: today, end: end, ledger: ledger, previous: previous, lastDone: lastDone,
                                 due: due, done: done, readings: readings)
         let messages = end >= period.first ? MessageRules.messages(evidence, activity: activity) : []
         return InsightsReport(title: plan.title, period: period, today: today, activity: activity, buckets: period.buckets,

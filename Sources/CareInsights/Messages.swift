@@ -42,11 +42,14 @@ struct Evidence {
     /// The last finished day: `end`, or the day before when `end` is today (today is not over,
     /// so it says nothing yet about misses).
     var lastFinished: LocalDate { Self.lastFinished(end: end, today: today) }
-    /// Counted occurrences day by day, from the streak look-back or the period's start to `end`.
+    /// Counted occurrences day by day, from the period's start to `end`.
     let ledger: AdherenceLedger
     /// Counted occurrences over the days just before the period, as many as it has finished days.
     let previous: SpanTotals
-    /// Every intervention's due occurrences and outcomes over the period, for associations.
+    /// Each counted activity's last day with something done, in the streak look-back.
+    let lastDone: LastDone
+    /// Every intervention's due occurrences from the streak look-back to the period's end, and
+    /// outcomes over the period, for streaks and associations.
     let due: DueTable
     let done: DailyCounts
     let readings: [DailyReadings]
@@ -125,15 +128,15 @@ enum MessageRules {
     /// last finished day. A day partly done ends the run; days with nothing due are stepped over;
     /// days before careplan followed the activity (before it was imported) are never "missed".
     static func missedStreak(_ history: ActivityHistory, _ evidence: Evidence) -> [InsightMessage] {
-        let ledger = evidence.ledger
-        var lookBack = max(ledger.first, evidence.lastFinished.adding(days: -(streakLookBack - 1)))
+        var lookBack = evidence.lastFinished.adding(days: -(streakLookBack - 1))
         if let tracked = history.trackedFrom { lookBack = max(lookBack, tracked) }
+        let lastDone = evidence.lastDone.day(history.id)
         var streak = 0, earliest = evidence.lastFinished, latest: LocalDate?
         var day = evidence.lastFinished
         while day >= lookBack {
-            let (completed, due) = ledger.totals(history.id, from: day, through: day)
-            if due > 0 {
-                guard completed == 0 else { break }
+            let due = evidence.due.day(history.id, day)
+            if due.counts {
+                guard day != lastDone else { break }
                 streak += 1
                 earliest = day
                 latest = latest ?? day

@@ -96,6 +96,13 @@ activities:
         // Weigh-ins are due on Mondays and Thursdays only: the days between do not break the run.
         let weigh = try streak(missing: ["2026-03-02", "2026-03-05"])
         #expect(weigh.map(\.text) == ["Weigh-in missed the last 2 scheduled days (to 2026-03-05)"])
+
+        // On a Monday the week shown has no finished day yet: the run is followed into the days
+        // before the period, as far as the look-back goes.
+        let monday = try streak(missing: ["2026-02-27", "2026-02-28", "2026-03-01"], today: "2026-03-02")
+        #expect(monday.map(\.text) == ["Metformin missed 3 days in a row"])
+        let long = try streak(missing: days(from: "2026-02-10", count: 20), today: "2026-03-02")
+        #expect(long.map(\.text) == ["Metformin missed 20 days in a row", "Weigh-in missed the last 5 scheduled days (to 2026-02-26)"])
     }
 
     /// Metformin done on `previous` of the 7 days before 2 March and `current` of the 7 days from

@@ -130,9 +130,9 @@ import TerminalUI
     @Test func aDaySwitchInsideTheWeekKeepsTheWeekAndReport() throws {
         let fixture = try DashboardFixture()
         let plan = try fixture.store.plan()
-        let saturday = try DashboardData.load(from: fixture.store, date: fixture.today, plan: plan, insights: (.week, fixture.today))
-        let friday = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -1), plan: plan,
-                                            insights: (.week, fixture.today), reusing: saturday)
+        let saturday = try DashboardData.load(from: fixture.store, date: fixture.today, today: fixture.today, plan: plan, insights: .week)
+        let friday = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -1), today: fixture.today, plan: plan,
+                                            insights: .week, reusing: saturday)
         #expect(friday.week == saturday.week)
         #expect(friday.insights == saturday.insights)
         #expect(friday.selectedDate.iso == "2026-11-20")
@@ -140,9 +140,30 @@ import TerminalUI
         #expect(friday.latest["pain"]?.values.first?.value == 3)
         #expect(saturday.latest["pain"]?.values.first?.value == 4)
         // Another week is loaded, not reused, and matches a fresh load.
-        let lastWeek = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), plan: plan,
-                                              insights: (.week, fixture.today), reusing: saturday)
-        #expect(lastWeek == (try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), plan: plan, insights: (.week, fixture.today))))
+        let lastWeek = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), today: fixture.today, plan: plan,
+                                              insights: .week, reusing: saturday)
+        #expect(lastWeek == (try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), today: fixture.today, plan: plan, insights: .week)))
         #expect(lastWeek.week[0].date.iso == "2026-11-09")
     }
+
+    /// The week strip is read from the day summaries (or taken from a week's report), not from the
+    /// outcomes: it must still say what each day's agenda says, with and without Insights on screen.
+    @Test func theWeekStripAgreesWithEachDaysAgenda() throws {
+        let fixture = try DashboardFixture()
+        // Rivaroxaban ends on Monday 2026-11-23 and a day's tick is moved, so days differ.
+        try fixture.store.markDone("ice", date: fixture.today.adding(days: -3), clock: fixture.clock)
+        for range: InsightRange? in [.week, .month, nil] {
+            for date in [fixture.today, fixture.today.adding(days: -7), fixture.today.adding(days: -14), fixture.today.adding(days: 7)] {
+                let data = try fixture.data(date, insights: range)
+                #expect(data.week.map(\.date) == (0..<7).map { DateBucket.week.start(of: date).adding(days: $0) })
+                for day in data.week {
+                    let agenda = try fixture.store.day(day.date)
+                    let expected = day.date > fixture.today && agenda.adherence != .notStarted ? .future : agenda.adherence
+                    #expect(day.adherence == expected, "\(day.date.iso) with \(range.map(\.rawValue) ?? "no insights")")
+                }
+                #expect(data.day == (try fixture.store.day(date)))
+            }
+        }
+    }
 }
+

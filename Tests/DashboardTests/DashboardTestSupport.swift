@@ -111,7 +111,7 @@ final class DashboardFixture {
     var today: LocalDate { clock.today }
 
     func data(_ date: LocalDate? = nil, insights range: InsightRange? = .week) throws -> DashboardData {
-        try DashboardData.load(from: store, date: date ?? today, insights: range.map { ($0, today) })
+        try DashboardData.load(from: store, date: date ?? today, today: today, insights: range)
     }
 
     func context(theme: Theme = .fallback, charts: ChartStyle = .braille) -> RenderContext {

@@ -101,7 +101,7 @@ import TerminalUI
     @Test func theFirstRunPickerTakesClicks() {
         var state = AppState(today: fixture.today)
         let samples = [SamplePlan(path: "/x/a.yaml", title: "A", activityCount: 3), SamplePlan(path: "/x/b.yaml", title: "B", activityCount: 4)]
-        let empty = DashboardData(plan: PlanSnapshot(title: "", histories: []), week: data.week, selectedDate: fixture.today, latest: [:])
+        let empty = DashboardData(plan: PlanSnapshot(title: "", histories: []), week: data.week, day: data.day, latest: [:])
         let buffer = Screen.render(state: state, data: empty, samples: samples, context: fixture.context(), width: 100, height: 30)
         #expect(buffer.hotspots.contains { $0.tag == MouseTarget.sample(1).tag })
         #expect(Reducer.handle(.mouse(MouseEvent(.click, x: 0, y: 0)), state: &state, data: empty, samples: samples, target: .sample(0)).isEmpty,

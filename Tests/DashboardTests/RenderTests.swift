@@ -46,7 +46,7 @@ import TerminalUI
         let store = try CareStore(path: empty.folder.appendingPathComponent("empty.sqlite").path)
         let samples = [SamplePlan(path: "/x/knee.yaml", title: "Knee replacement recovery", activityCount: 10),
                        SamplePlan(path: "/x/bp.yaml", title: "Hypertension", activityCount: 8)]
-        let data = try DashboardData.load(from: store, date: empty.today)
+        let data = try DashboardData.load(from: store, date: empty.today, today: empty.today)
         let buffer = Screen.render(state: AppState(today: empty.today), data: data, samples: samples, context: empty.context(), width: 100, height: 30)
         check(HeadlessRenderer.plainText(buffer), "welcome-100x30")
     }

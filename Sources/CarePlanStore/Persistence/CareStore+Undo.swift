@@ -46,18 +46,19 @@ extension CareStore {
 
 extension StoreReader {
     /// The most recent outcome of each of `activityIds` on or before `date` (the last occurrence of
-    /// its latest day): one query with an index seek per activity, and one for their values,
-    /// whatever the length of the history or the number of activities.
+    /// its latest day): one statement with an index seek per activity for their ids, then rowid
+    /// look-ups for them and their values, whatever the length of the history.
     public func latestOutcomes(of activityIds: [String], onOrBefore date: LocalDate) throws -> [String: Outcome] {
         guard !activityIds.isEmpty else { return [:] }
-        let ids = activityIds.map { _ in "(?)" }.joined(separator: ", ")
-        let seek = """
+        let list = Array(repeating: "(?)", count: activityIds.count).joined(separator: ", ")
+        let seek = try db.cachedStatement(sql: """
             SELECT (SELECT id FROM outcome o WHERE o.activityId = a.column1 AND o.date <= ?
-                    ORDER BY o.date DESC, o.occurrence DESC LIMIT 1) FROM (VALUES \(ids)) a
-            """
+                    ORDER BY o.date DESC, o.occurrence DESC LIMIT 1) FROM (VALUES \(list)) a
+            """)
         var arguments: [any DatabaseValueConvertible] = [date.iso]
         arguments += activityIds
-        let found = try OutcomeQuery.fetch(db, idsFrom: seek, arguments: StatementArguments(arguments))
+        let ids = try Int64?.fetchAll(seek, arguments: StatementArguments(arguments)).compactMap { $0 }
+        let found = try OutcomeQuery.fetch(db, ids: ids)
         return Dictionary(found.map { ($0.activityId, $0) }, uniquingKeysWith: { a, _ in a })
     }
 }

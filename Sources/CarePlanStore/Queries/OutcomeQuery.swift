@@ -26,17 +26,19 @@ enum OutcomeQuery {
         return try read(outcomes, values, StatementArguments(arguments))
     }
 
-    /// The outcomes whose ids `idsSQL` selects (nulls are skipped), in (date, activity, occurrence) order.
-    static func fetch(_ db: Database, idsFrom idsSQL: String, arguments: StatementArguments) throws -> [Outcome] {
+    /// The outcomes with these row ids, in (date, activity, occurrence) order: rowid look-ups.
+    static func fetch(_ db: Database, ids: [Int64]) throws -> [Outcome] {
+        guard !ids.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let outcomes = try db.cachedStatement(sql: """
-            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note FROM outcome WHERE id IN (\(idsSQL))
+            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note FROM outcome WHERE id IN (\(list))
             ORDER BY date, activityId, occurrence
             """)
         let values = try db.cachedStatement(sql: """
-            SELECT outcomeId, name, value, text, unit, enteredValue, enteredUnit FROM outcomeValue WHERE outcomeId IN (\(idsSQL))
+            SELECT outcomeId, name, value, text, unit, enteredValue, enteredUnit FROM outcomeValue WHERE outcomeId IN (\(list))
             ORDER BY outcomeId, position
             """)
-        return try read(outcomes, values, arguments)
+        return try read(outcomes, values, StatementArguments(ids))
     }
 
     /// Outcomes and their values, read column by column (record decoding through Codable was a

@@ -234,6 +234,29 @@ extension StoreReader {
         }
         return result
     }
+    /// The latest day of each span on which its activity has an outcome, in order; nil for a span
+    /// without any. One statement, one index seek per span, whatever the span's length: what a
+    /// missed-days streak needs, without reading the days in between.
+    public func latestOutcomeDays(_ spans: [ActivitySpan]) throws -> [LocalDate?] {
+        var result = [LocalDate?](repeating: nil, count: spans.count)
+        let asked = spans.indices.filter { spans[$0].from <= spans[$0].through }
+        guard !asked.isEmpty else { return result }
+        let list = asked.indices.map { "(?, ?, ?, \($0))" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: """
+            SELECT f.column4, (SELECT MAX(day) FROM daySummary s
+                               WHERE s.activityId = f.column1 AND s.field = '' AND s.day BETWEEN f.column2 AND f.column3)
+            FROM (VALUES \(list)) f
+            """)
+        statement.setUncheckedArguments(StatementArguments(asked.flatMap {
+            [spans[$0].activityId, spans[$0].from.dayNumber, spans[$0].through.dayNumber] as [any DatabaseValueConvertible]
+        }))
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            let index: Int = row[0], day: Int? = row[1]
+            result[asked[index]] = day.map { LocalDate(dayNumber: $0) }
+        }
+        return result
+    }
 }
 
 extension ReadingStatistics {

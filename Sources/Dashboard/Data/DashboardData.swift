@@ -1,18 +1,25 @@
 import CareInsights
 import CarePlanStore
 
-/// What the store says about the visible dates: the selected day, its week, and the readings the
-/// Symptom Tracker shows. Loaded by one read of a week's outcomes plus one indexed lookup per
-/// assessment, so a frame costs the same whatever the length of the history.
+/// One day of the week strip: its date and how much of what was due on it was done.
+public struct WeekDay: Hashable, Sendable {
+    public var date: LocalDate
+    public var adherence: Adherence
+}
+
+/// What the store says about the visible dates: the selected day's agenda, its week's adherence,
+/// and the readings the Symptom Tracker shows. Only the selected day's outcomes are read; the week
+/// strip comes from the day summaries, so a frame costs the same whatever the length of the history.
 public struct DashboardData: Equatable, Sendable {
     public var plan: PlanSnapshot
     /// Monday to Sunday of the selected week.
-    public var week: [DayAgenda]
-    public var selectedDate: LocalDate
+    public var week: [WeekDay]
+    /// The selected day: its events and their outcomes.
+    public var day: DayAgenda
     /// Each assessment's latest reading on or before the selected day.
     public var latest: [String: Outcome]
 
-    public var day: DayAgenda { week.first { $0.date == selectedDate } ?? week[0] }
+    public var selectedDate: LocalDate { day.date }
 
     public var isEmpty: Bool { plan.isEmpty }
 
@@ -28,42 +35,43 @@ public struct DashboardData: Equatable, Sendable {
         return fields.enumerated().sorted { ($0.element.overall?.count ?? 0, -$0.offset) > ($1.element.overall?.count ?? 0, -$1.offset) }.map(\.element)
     }
 
-    /// Loads the selected week; and the insights report for `insights` (range, today) when given.
-    public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot? = nil,
-                            insights: (range: InsightRange, today: LocalDate)? = nil) throws -> DashboardData {
-        try load(from: store, date: date, plan: plan, insights: insights, reusing: nil)
+    public init(plan: PlanSnapshot, week: [WeekDay], day: DayAgenda, latest: [String: Outcome], insights: InsightsReport? = nil) {
+        self.plan = plan
+        self.week = week
+        self.day = day
+        self.latest = latest
+        self.insights = insights
     }
 
-    /// As `load`, but when only the selected day moved (nothing was written), the week's outcomes
-    /// and the insights report of `previous` are kept if they still cover `date`: a day switch
-    /// inside a week then costs one lookup per assessment instead of the whole week and report.
-    public static func load(from store: CareStore, date: LocalDate, plan: PlanSnapshot?,
-                            insights: (range: InsightRange, today: LocalDate)?, reusing previous: DashboardData?) throws -> DashboardData {
+    /// Loads the selected day and its week as seen on `today`, and the insights report for
+    /// `insights` when it is on screen. With `previous`, when only the selected day moved (nothing
+    /// was written), the week strip and the insights report of `previous` are kept if they still
+    /// cover `date`: a day switch inside a week then reads only the new day.
+    public static func load(from store: CareStore, date: LocalDate, today: LocalDate, plan: PlanSnapshot? = nil,
+                            insights range: InsightRange? = nil, reusing previous: DashboardData? = nil) throws -> DashboardData {
         // One read transaction: everything on screen comes from one state of the store.
         try store.reading { reader in
             let plan = try plan ?? reader.plan()
             let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
-            if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
-               insights == nil || (previous.insights?.period.range == insights?.range && previous.insights?.period.contains(date) == true
-                                   && previous.insights?.today == insights?.today) {
-                var data = previous
-                data.selectedDate = date
-                data.latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
-                if insights == nil { data.insights = nil }
-                return data
-            }
-            let monday = date.adding(days: -(date.weekday.rawValue - 1))
-            let sunday = monday.adding(days: 6)
-            let byDate = Dictionary(grouping: try reader.outcomes(from: monday, to: sunday), by: \.date)
-            let week = (0..<7).map { offset -> DayAgenda in
-                let day = monday.adding(days: offset)
-                return DayAgenda(date: day, plan: plan, outcomes: byDate[day] ?? [])
-            }
+            let day = try reader.day(date, plan: plan)
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
-            let report = try insights.map {
-                try InsightsEngine.report(using: reader, range: $0.range, date: date, today: $0.today, plan: plan)
+            if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
+               range == nil || (previous.insights?.period.range == range && previous.insights?.period.contains(date) == true
+                                && previous.insights?.today == today) {
+                return DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: range == nil ? nil : previous.insights)
             }
-            return DashboardData(plan: plan, week: week, selectedDate: date, latest: latest, insights: report)
+            let report = try range.map { try InsightsEngine.report(using: reader, range: $0, date: date, today: today, plan: plan) }
+            let monday = DateBucket.week.start(of: date)
+            let dates = (0..<7).map { monday.adding(days: $0) }
+            // A week's report already holds each day's adherence, counted the same way.
+            let adherence: [Adherence]
+            if let report, report.period.range == .week, report.period.first == monday, report.adherence.buckets.count == 7 {
+                adherence = report.adherence.buckets
+            } else {
+                adherence = try InsightsEngine.dailyAdherence(using: reader, plan: plan, from: monday, through: dates[6], today: today)
+            }
+            return DashboardData(plan: plan, week: zip(dates, adherence).map { WeekDay(date: $0, adherence: $1) }, day: day,
+                                 latest: latest, insights: report)
         }
     }
 }

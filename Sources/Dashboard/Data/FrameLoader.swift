@@ -15,13 +15,12 @@ public struct FrameLoader {
         self.only = only
     }
 
-    /// The selected week, each assessment's latest reading, and the Insights report when Insights
+    /// The selected day and its week, each assessment's latest reading, and the Insights report when Insights
     /// is on screen at this size. `plan` when it is already loaded; `previous` when only the
     /// selection moved since it was loaded (nothing was written), so what still covers the new
     /// day is kept.
     public func load(_ state: AppState, plan: PlanSnapshot? = nil, reusing previous: DashboardData? = nil) throws -> DashboardData {
-        let insights = Screen.showsInsights(state: state, width: size.width, height: size.height, only: only)
-            ? (range: state.insightsRange, today: state.today) : nil
-        return try DashboardData.load(from: store, date: state.selectedDate, plan: plan, insights: insights, reusing: previous)
+        let insights = Screen.showsInsights(state: state, width: size.width, height: size.height, only: only) ? state.insightsRange : nil
+        return try DashboardData.load(from: store, date: state.selectedDate, today: state.today, plan: plan, insights: insights, reusing: previous)
     }
 }

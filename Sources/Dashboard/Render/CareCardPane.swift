@@ -101,9 +101,7 @@ enum DetailText {
 
 enum EventLook {
     static func of(_ event: Event, optional: Bool, state: AppState, context: RenderContext) -> (String, ThemeRole) {
-        if let outcome = event.outcome {
-            return outcome.values.isEmpty ? ("[✓]", .ok) : ("[✓]", .ok)
-        }
+        if event.outcome != nil { return ("[✓]", .ok) }
         if event.date > state.today { return ("[ ]", .future) }
         if optional { return ("[ ]", .text) }
         if event.date < state.today { return ("[✗]", .warn) }

@@ -24,7 +24,7 @@ enum WeekStripView {
         }
     }
 
-    static func look(_ day: DayAgenda, today: LocalDate, style: ChartStyle) -> (glyph: String, caption: String, role: ThemeRole) {
+    static func look(_ day: WeekDay, today: LocalDate, style: ChartStyle) -> (glyph: String, caption: String, role: ThemeRole) {
         switch day.adherence {
         case .notStarted: return (" ", "n/s", .notStarted)
         case .nothingDue: return (Ring.glyph(fraction: nil, style: style), "none", .nothingDue)

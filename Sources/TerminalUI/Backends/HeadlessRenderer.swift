@@ -2,11 +2,16 @@
 public enum HeadlessRenderer {
     /// The buffer as plain lines, trailing spaces trimmed.
     public static func plainText(_ buffer: Buffer) -> String {
-        (0..<buffer.height).map { y in
-            var line = buffer.line(y)
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }.joined(separator: "\n") + "\n"
+        // Built as UTF-8 bytes: appending thousands of one-character Strings was most of the cost.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((buffer.width + 1) * buffer.height)
+        for y in 0..<buffer.height {
+            let start = bytes.count
+            for x in 0..<buffer.width where !buffer[x, y].isContinuation { bytes.append(contentsOf: buffer[x, y].text.utf8) }
+            while bytes.count > start, bytes.last == 0x20 { bytes.removeLast() }
+            bytes.append(0x0A)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The buffer with ANSI SGR escapes (256-colour), as a colour terminal would show it.

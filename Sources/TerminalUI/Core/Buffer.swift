@@ -58,8 +58,25 @@ public struct Buffer: Hashable, Sendable {
     public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: TextStyle = .plain, clip: Rect? = nil) -> Int {
         let clip = clip ?? area
         guard y >= clip.y, y < clip.maxY, y >= 0, y < height else { return 0 }
+        let text = String(text)
+        // Nearly all that is drawn (ASCII, box drawing, Braille, arrows) is one cell per Unicode
+        // scalar: no grapheme breaking, no control characters to picture.
+        if TextWidth.isOneColumnPerScalar(text) {
+            let lower = max(clip.x, 0), upper = min(clip.maxX, width)
+            var column = x
+            for scalar in text.unicodeScalars {
+                guard column < upper else { break }
+                if column >= lower {
+                    clearWide(at: column, y: y)
+                    let glyph = scalar.value < 0x7F ? Self.asciiGlyphs[Int(scalar.value) - 0x20] : String(scalar)
+                    self[column, y] = Cell(glyph, width: 1, style: style)
+                }
+                column += 1
+            }
+            return column - x
+        }
         var column = x
-        for character in SafeText.terminal(String(text)) {
+        for character in SafeText.terminal(text) {
             var w = TextWidth.of(character)
             var glyph = String(character)
             if character == "\t" || character.isNewline { (glyph, w) = (" ", 1) }
@@ -77,6 +94,9 @@ public struct Buffer: Hashable, Sendable {
         }
         return column - x
     }
+
+    /// The printable ASCII characters, space to tilde, each as the text of a cell.
+    private static let asciiGlyphs: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Overwriting half of a wide character blanks its other half, so no stray half-glyph remains.
     private mutating func clearWide(at x: Int, y: Int) {
@@ -100,7 +120,10 @@ public struct Buffer: Hashable, Sendable {
 
     /// The text of row `y`, continuation cells left out.
     public func line(_ y: Int) -> String {
-        (0..<width).map { self[$0, y] }.filter { !$0.isContinuation }.map(\.text).joined()
+        var text = ""
+        text.reserveCapacity(width)
+        for x in 0..<width where !self[x, y].isContinuation { text += self[x, y].text }
+        return text
     }
 }
 

@@ -25,6 +25,25 @@ public enum TextWidth {
         return width
     }
 
+    /// Whether every Unicode scalar of `text` is a grapheme of its own, one column wide, that no
+    /// neighbour can join: printable ASCII, Latin-1 and Latin Extended letters before the combining
+    /// marks, and the symbol blocks a dashboard draws with (punctuation, arrows, box drawing,
+    /// blocks, shapes, Braille) where `wcwidth` says 1. Such text can be laid out scalar by scalar
+    /// without grapheme breaking; anything else (marks, joiners, variation selectors, emoji, wide
+    /// characters, controls) answers false.
+    public static func isOneColumnPerScalar(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20..<0x7F: continue
+            case 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x2060, 0x2070..<0x20D0, 0x2100..<0x2C00:
+                _ = localeReady
+                guard wcwidth(wchar_t(bitPattern: scalar.value)) == 1 else { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// Plain ASCII, the common case, is counted from its bytes (one column each, control
     /// characters none) without breaking it into graphemes; anything else goes character by character.
     public static func of(_ text: some StringProtocol) -> Int {

@@ -25,14 +25,19 @@ public enum TextWrap {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
+            // The line's width is kept as it grows, rather than measuring it again for every word.
+            var line = "", used = 0
             for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if TextWidth.of(candidate) <= width {
-                    line = candidate
+                let wordWidth = TextWidth.of(word)
+                let gap = line.isEmpty ? 0 : 1
+                if used + gap + wordWidth <= width {
+                    if gap > 0 { line += " " }
+                    line += word
+                    used += gap + wordWidth
                 } else {
                     if !line.isEmpty { lines.append(line) }
                     line = TextWidth.truncate(String(word), to: width, ellipsis: false)
+                    used = TextWidth.of(line)
                 }
             }
             lines.append(line)

@@ -29,7 +29,17 @@ enum DaySummaries {
 
     /// Recomputes the summaries of `activityId` on `dates` from its outcomes.
     static func refresh(_ db: Database, activityId: String, dates: [LocalDate]) throws {
-        let delete = try db.cachedStatement(sql: "DELETE FROM daySummary WHERE activityId = ? AND day = ?")
+        // The key is (activity, field, day): "activity and day" alone would scan every day of the
+        // activity's history. So its fields are found first, one seek each (a loose index scan),
+        // and each of the day's rows is deleted by its whole key.
+        let delete = try db.cachedStatement(sql: """
+            WITH RECURSIVE fields(name) AS (
+                SELECT MIN(field) FROM daySummary WHERE activityId = ?1
+                UNION ALL
+                SELECT (SELECT MIN(field) FROM daySummary WHERE activityId = ?1 AND field > fields.name) FROM fields WHERE name IS NOT NULL
+            )
+            DELETE FROM daySummary WHERE activityId = ?1 AND day = ?2 AND field IN (SELECT name FROM fields WHERE name IS NOT NULL)
+            """)
         let outcomes = try db.cachedStatement(sql: """
             INSERT INTO daySummary (activityId, field, day, count)
             SELECT ?1, '', ?2, COUNT(*) FROM outcome WHERE activityId = ?1 AND date = ?3 HAVING COUNT(*) > 0

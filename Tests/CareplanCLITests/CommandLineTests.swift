@@ -134,7 +134,7 @@ import Testing
             (["done", "amlodipine", "--date", "21/11/2026"], "careplan: '21/11/2026' is not a date; expected YYYY-MM-DD, 'today' or 'yesterday'"),
             (["log", "bp", "128"], "careplan: 'bp' takes 2 values (systolic, diastolic), got 1"),
             (["done", "bp"], "careplan: 'bp' is an assessment: record it with careplan log bp VALUE..."),
-            (["import", "no-such-plan.yaml"], "careplan: no-such-plan.yaml:1:1: no such file"),
+            (["import", "no-such-plan.yaml"], "careplan: no-such-plan.yaml: no such file"),
         ]
         for (arguments, message) in cases {
             let result = try cli.run(arguments)

@@ -94,7 +94,9 @@ public struct FilePositionError: UserFacingError, Equatable {
         self.message = message
     }
 
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// `file:line:column: message`; `file: message` for the file as a whole (line 0), as when it
+    /// cannot be read at all.
+    public var description: String { line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)" }
 }
 
 /// A problem in a plan file.

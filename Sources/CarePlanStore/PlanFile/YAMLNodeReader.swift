@@ -11,11 +11,11 @@ public struct YAMLNodeReader: Sendable {
 
     public init(file: String) { self.file = file }
 
-    /// The text of a hand-written file, or an error at line 1 naming it (`shown` in messages).
+    /// The text of a hand-written file, or an error naming it (`shown` in messages).
     public static func text(ofFile path: String, shown name: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw FilePositionError(file: path, line: 1, column: 1, message: exists ? "cannot read the file" : "no such file")
+            throw FilePositionError(file: path, line: 0, column: 0, message: exists ? "cannot read the file" : "no such file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FilePositionError(file: name, line: 1, column: 1, message: "the file is not UTF-8 text")

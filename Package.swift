@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // ncursesw, the wide-character build (see ../shared/NCURSES.md): module map and shim header.
@@ -22,6 +23,12 @@ let package = Package(
         .systemLibrary(
             name: "CNcursesW",
             providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // libxml2's streaming (SAX2 push) parser, for Apple Health exports: module map and shim header.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
         ),
         // Cells, styles, widgets, charts, themes and key decoding; an ncurses and a headless backend.
         .target(
@@ -53,6 +60,25 @@ let package = Package(
             name: "CareSamples",
             dependencies: ["CarePlanStore"]
         ),
+        // HealthKit's model in the store: sample kinds, type identifiers and units, writing samples
+        // without duplicates, and the queries over them.
+        .target(
+            name: "HealthData",
+            dependencies: [
+                "CarePlanStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Apple Health's export (zip or XML) streamed through libxml2 into samples; no terminal.
+        .target(
+            name: "AppleHealthImport",
+            dependencies: [
+                "HealthData",
+                "CarePlanStore",
+                "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // Statistics, adherence, trends and messages over the store's SQL aggregates; no drawing.
         .target(
             name: "CareInsights",
@@ -67,6 +93,8 @@ let package = Package(
                 "CareInsights",
                 "Dashboard",
                 "TerminalUI",
+                "HealthData",
+                "AppleHealthImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -86,8 +114,6 @@ let package = Package(
             ],
             path: "Benchmarks/careplan-bench"
         ),
-        // The store's tests, and the generator's: they share the store's fixtures, and the summaries
-        // are checked against generated histories.
         // The whole-process floor the benchmark times `careplan today`, `done` and `log` against:
         // start, open the store with GRDB, read one row.
         .executableTarget(
@@ -95,6 +121,8 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/careplan-floor"
         ),
+        // The store's tests, and the generator's: they share the store's fixtures, and the summaries
+        // are checked against generated histories.
         .testTarget(
             name: "CarePlanStoreTests",
             dependencies: ["CarePlanStore", "CareSamples"]
@@ -102,6 +130,15 @@ let package = Package(
         .testTarget(
             name: "CareInsightsTests",
             dependencies: ["CareInsights", "CarePlanStore", "CareSamples"]
+        ),
+        // Importing real Apple Health exports (../shared/testdata) and built hostile ones.
+        .testTarget(
+            name: "HealthDataTests",
+            dependencies: [
+                "AppleHealthImport", "HealthData", "CarePlanStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(
             name: "TerminalUITests",

@@ -20,7 +20,7 @@ struct Careplan: ParsableCommand {
             """,
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
-                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self],
+                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self],
         defaultSubcommand: DashboardCommand.self
     )
 

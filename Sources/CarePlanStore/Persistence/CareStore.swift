@@ -177,12 +177,13 @@ public final class CareStore: @unchecked Sendable {
     }
 
     /// Runs one write transaction (`BEGIN IMMEDIATE`), turning SQLite failures into user-facing errors.
-    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    /// Public for the targets that keep their own rows in this file (HealthData's samples).
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
         do { return try writer().write(updates) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
     }
 
     /// Runs one read transaction on the read-only connection.
-    func read<T>(_ value: (Database) throws -> T) throws -> T {
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
         do { return try reader.read(value) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
     }
 

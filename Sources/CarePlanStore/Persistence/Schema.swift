@@ -135,6 +135,9 @@ enum Schema {
                 ALTER TABLE activityVersionColumns RENAME TO activityVersion;
                 """)
         }
+        migrator.registerMigration("v5: health samples") { db in
+            try HealthTables.create(db)
+        }
         return migrator
     }
 }

@@ -12,4 +12,15 @@ public enum NumberText {
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }
+
+    /// A count with thousands separated by commas, as the summaries print them: 1,048,576.
+    public static func grouped(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (count < 0 ? "-" : "") + result
+    }
 }

@@ -1,6 +1,6 @@
 /// What a unit measures; only units of the same dimension convert into each other.
 public enum Dimension: String, Sendable, CaseIterable {
-    case frequency, temperature, mass, pressure, glucose, fraction, count, time, length, volume, energy, insulin
+    case frequency, temperature, mass, pressure, glucose, fraction, count, time, length, volume, energy, insulin, speed, soundLevel, oxygenUptake
 }
 
 /// A unit of measure, named by its HealthKit unit string (`count/min`, `degC`, `mg/dL`...).

@@ -16,6 +16,7 @@ public enum UnitRegistry {
         Unit(symbol: "g", dimension: .mass, factor: 0.001, offset: 0, name: "grams"),
         Unit(symbol: "mg", dimension: .mass, factor: 0.000001, offset: 0, name: "milligrams"),
         Unit(symbol: "lb", dimension: .mass, factor: 0.45359237, offset: 0, name: "pounds"),
+        Unit(symbol: "mcg", dimension: .mass, factor: 0.000000001, offset: 0, name: "micrograms", display: "µg"),
         Unit(symbol: "oz", dimension: .mass, factor: 0.028349523125, offset: 0, name: "ounces"),
         Unit(symbol: "st", dimension: .mass, factor: 6.35029318, offset: 0, name: "stones"),
 
@@ -54,6 +55,13 @@ public enum UnitRegistry {
         Unit(symbol: "kJ", dimension: .energy, factor: 1 / 4.184, offset: 0, name: "kilojoules"),
 
         Unit(symbol: "IU", dimension: .insulin, factor: 1, offset: 0, name: "international units"),
+
+        // Units Apple Health exports use for walking, running and the environment.
+        Unit(symbol: "m/s", dimension: .speed, factor: 1, offset: 0, name: "metres per second"),
+        Unit(symbol: "km/hr", dimension: .speed, factor: 1000.0 / 3600.0, offset: 0, name: "kilometres per hour", display: "km/h"),
+        Unit(symbol: "mi/hr", dimension: .speed, factor: 1609.344 / 3600.0, offset: 0, name: "miles per hour", display: "mph"),
+        Unit(symbol: "dBASPL", dimension: .soundLevel, factor: 1, offset: 0, name: "decibels (A-weighted sound pressure level)", display: "dB"),
+        Unit(symbol: "mL/(kg·min)", dimension: .oxygenUptake, factor: 1, offset: 0, name: "millilitres of oxygen per kilogram per minute", display: "mL/kg/min"),
     ]
 
     private static let bySymbol: [String: Unit] = Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a })
@@ -63,6 +71,8 @@ public enum UnitRegistry {
         "bpm": "count/min", "/min": "count/min", "°C": "degC", "C": "degC", "°F": "degF", "F": "degF",
         "mg/dl": "mg/dL", "mmol/l": "mmol/L", "mmol<180.15588000005408>/L": "mmol/L", "ml": "mL", "l": "L", "lbs": "lb", "h": "hr", "sec": "s",
         "kcal/day": "kcal", "percent": "%", "u": "IU", "U": "IU", "units": "IU",
+        // HealthKit's spellings: dietary "Cal" is the kilocalorie; VO2 max as exported.
+        "Cal": "kcal", "mL/min·kg": "mL/(kg·min)", "ml/(kg*min)": "mL/(kg·min)", "km/h": "km/hr", "mph": "mi/hr",
     ]
 
     private static let byDisplay: [String: Unit] = Dictionary(all.map { ($0.display, $0) }, uniquingKeysWith: { a, _ in a })
@@ -78,6 +88,11 @@ public enum UnitRegistry {
     /// Units a value in `unit` can be entered in: same dimension, shortest form first.
     public static func compatible(with unit: Unit) -> [Unit] {
         all.filter { $0.dimension == unit.dimension }
+    }
+
+    /// The unit a dimension's values are stored in: the first registered of it (kg, degC, mg/dL...).
+    public static func base(of dimension: Dimension) -> Unit {
+        all.first { $0.dimension == dimension }!
     }
 
     /// Converts `value` from one unit to another of the same dimension; nil when they do not convert.

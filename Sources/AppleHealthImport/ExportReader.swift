@@ -1,0 +1,187 @@
+import CarePlanStore
+import CLibXML2
+import Foundation
+import HealthData
+
+/// What a reader finds in an export, one thing at a time.
+protocol ExportSink: AnyObject {
+    func quantity(_ sample: QuantitySample, line: Int)
+    func category(_ sample: CategorySample, line: Int)
+    /// A systolic or diastolic record outside a correlation (exports repeat each correlation's values).
+    func bloodPressurePart(_ sample: QuantitySample, line: Int)
+    func bloodPressure(_ reading: BloodPressureReading, line: Int)
+    func workout(_ workout: Workout, line: Int)
+    /// A record that cannot be a sample: what it claimed to be, why, and where.
+    func skipped(type: String, reason: String, line: Int)
+}
+
+/// Turns Apple Health's elements into samples: `Record`s (quantity when they have a unit,
+/// category otherwise), BloodPressure `Correlation`s, and `Workout`s with their events and
+/// statistics. Routes, activity summaries, clinical records and the like are passed over.
+final class ExportReader: XMLElementHandler {
+    private unowned let sink: any ExportSink
+
+    /// The record being read, and where it started.
+    private var record: RecordFields?
+    private var correlation: (fields: RecordFields, children: [RecordFields], line: Int)?
+    private var workout: (workout: Workout?, line: Int, reason: String?)?
+
+    init(sink: any ExportSink) { self.sink = sink }
+
+    /// A Record's or Correlation's attributes and the metadata careplan keeps.
+    struct RecordFields {
+        var type: String?
+        var unit: String?
+        var value: String?
+        var numeric: Double?
+        var source: SampleSource?
+        var start: HealthInstant?
+        var end: HealthInstant?
+        var created: HealthInstant?
+        var line: Int
+        var wasUserEntered: Bool?
+        var timeZone: String?
+        var motionContext: Int?
+        /// What was wrong with a date attribute, if anything.
+        var badDate: String?
+
+        init(_ attributes: XMLAttributes, line: Int) {
+            self.line = line
+            type = attributes.string("type")
+            unit = attributes.string("unit")
+            value = attributes.string("value")
+            numeric = value == nil ? nil : attributes.double("value")
+            if let name = attributes.string("sourceName") {
+                source = SampleSource(name: name, version: attributes.string("sourceVersion"), device: attributes.string("device"))
+            }
+            func instant(_ name: StaticString) -> HealthInstant? {
+                guard let bytes = attributes.bytes(name) else { return nil }
+                guard let instant = HealthInstant.parse(bytes) else {
+                    badDate = badDate ?? "\(name) '\(String(decoding: bytes, as: UTF8.self))' is not YYYY-MM-DD HH:MM:SS ±HHMM"
+                    return nil
+                }
+                return instant
+            }
+            start = instant("startDate")
+            end = instant("endDate")
+            created = instant("creationDate")
+        }
+
+        /// Why this cannot be a sample, if it cannot.
+        var problem: String? {
+            if type == nil { return "no type" }
+            if source == nil { return "no sourceName" }
+            if let badDate { return badDate }
+            if start == nil { return "no startDate" }
+            if end == nil { return "no endDate" }
+            return nil
+        }
+
+        mutating func metadata(key: String, value: String) {
+            switch key {
+            case "HKWasUserEntered": wasUserEntered = value == "1"
+            case "HKTimeZone": timeZone = value
+            case "HKMetadataKeyHeartRateMotionContext": motionContext = Int(value)
+            default: break
+            }
+        }
+    }
+
+    func start(_ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int) {
+        if XMLStream.equal(name, "Record") {
+            record = RecordFields(attributes, line: line)
+        } else if XMLStream.equal(name, "MetadataEntry") {
+            guard let key = attributes.string("key"), let value = attributes.string("value") else { return }
+            if record != nil { record!.metadata(key: key, value: value) }
+            else if correlation != nil { correlation!.fields.metadata(key: key, value: value) }
+        } else if XMLStream.equal(name, "Correlation") {
+            correlation = (RecordFields(attributes, line: line), [], line)
+        } else if XMLStream.equal(name, "Workout") {
+            workout = startWorkout(attributes, line: line)
+        } else if XMLStream.equal(name, "WorkoutEvent") {
+            guard workout?.workout != nil else { return }
+            guard let type = attributes.string("type"), let date = attributes.bytes("date").flatMap({ HealthInstant.parse($0) }) else { return }
+            let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }
+            workout!.workout!.events.append(WorkoutEvent(type: type, date: date, duration: duration))
+        } else if XMLStream.equal(name, "WorkoutStatistics") {
+            guard workout?.workout != nil, let type = attributes.string("type") else { return }
+            workout!.workout!.statistics.append(WorkoutStatistic(type: HealthType(type), average: attributes.double("average"),
+                                                                 minimum: attributes.double("minimum"), maximum: attributes.double("maximum"),
+                                                                 sum: attributes.double("sum"), unit: attributes.string("unit")))
+        }
+    }
+
+    func end(_ name: UnsafePointer<xmlChar>) {
+        if XMLStream.equal(name, "Record") {
+            guard let fields = record else { return }
+            record = nil
+            if correlation != nil { correlation!.children.append(fields) } else { emit(fields) }
+        } else if XMLStream.equal(name, "Correlation") {
+            guard let (fields, children, line) = correlation else { return }
+            correlation = nil
+            emitCorrelation(fields, children, line: line)
+        } else if XMLStream.equal(name, "Workout") {
+            guard let (found, line, reason) = workout else { return }
+            workout = nil
+            if let found { sink.workout(found, line: line) } else { sink.skipped(type: HealthType.workout.identifier, reason: reason ?? "unreadable", line: line) }
+        }
+    }
+
+    private func emit(_ fields: RecordFields) {
+        let type = fields.type ?? "Record"
+        if let problem = fields.problem { return sink.skipped(type: type, reason: problem, line: fields.line) }
+        let (source, start, end) = (fields.source!, fields.start!, fields.end!)
+        if let unit = fields.unit {
+            guard fields.value != nil else { return sink.skipped(type: type, reason: "no value", line: fields.line) }
+            guard let value = fields.numeric else {
+                return sink.skipped(type: type, reason: "value '\(fields.value!)' is not a number", line: fields.line)
+            }
+            let sample = QuantitySample(type: HealthType(type), source: source, start: start, end: end, created: fields.created, value: value,
+                                        unit: unit, wasUserEntered: fields.wasUserEntered, timeZone: fields.timeZone,
+                                        motionContext: fields.motionContext)
+            if sample.type == .systolic || sample.type == .diastolic {
+                sink.bloodPressurePart(sample, line: fields.line)
+            } else {
+                sink.quantity(sample, line: fields.line)
+            }
+        } else {
+            sink.category(CategorySample(type: HealthType(type), source: source, start: start, end: end, created: fields.created,
+                                         value: fields.value ?? "", timeZone: fields.timeZone), line: fields.line)
+        }
+    }
+
+    /// A BloodPressure correlation is one reading; other correlations (food) are not kept.
+    private func emitCorrelation(_ fields: RecordFields, _ children: [RecordFields], line: Int) {
+        let type = fields.type ?? "Correlation"
+        guard type == HealthType.bloodPressure.identifier else { return }
+        if let problem = fields.problem { return sink.skipped(type: type, reason: problem, line: line) }
+        func mmHg(_ member: HealthType) -> Double? {
+            guard let child = children.first(where: { $0.type == member.identifier }), let value = child.numeric else { return nil }
+            let unit = child.unit.flatMap(HealthUnit.unit)
+            return unit.flatMap { HealthUnit.stored(value, exported: $0.symbol).value } ?? value
+        }
+        guard let systolic = mmHg(.systolic), let diastolic = mmHg(.diastolic) else {
+            return sink.skipped(type: type, reason: "no systolic and diastolic values inside", line: line)
+        }
+        sink.bloodPressure(BloodPressureReading(source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
+                                                systolic: systolic, diastolic: diastolic, wasUserEntered: fields.wasUserEntered), line: line)
+    }
+
+    private func startWorkout(_ attributes: XMLAttributes, line: Int) -> (Workout?, Int, String?) {
+        var fields = RecordFields(attributes, line: line)
+        fields.type = attributes.string("workoutActivityType")
+        if let problem = fields.problem { return (nil, line, problem.replacingOccurrences(of: "no type", with: "no workoutActivityType")) }
+        let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }
+        let distance = attributes.double("totalDistance").map { Self.converted($0, unit: attributes.string("totalDistanceUnit"), to: "m") }
+        let energy = attributes.double("totalEnergyBurned").map { Self.converted($0, unit: attributes.string("totalEnergyBurnedUnit"), to: "kcal") }
+        return (Workout(activityType: fields.type!, source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
+                        duration: duration, distance: distance, energy: energy), line, nil)
+    }
+
+    static func seconds(_ value: Double, unit: String?) -> Double { converted(value, unit: unit ?? "min", to: "s") }
+
+    static func converted(_ value: Double, unit: String?, to target: String) -> Double {
+        guard let unit = unit.flatMap(HealthUnit.unit), let base = HealthUnit.unit(target) else { return value }
+        return UnitRegistry.convert(value, from: unit, to: base) ?? value
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import ZIPFoundation
+
+/// Where an export's XML comes from: `export.xml` itself, or the zip the Health app writes
+/// (`apple_health_export/export.xml`; `导出.xml` and other names in other languages). Either way
+/// the bytes arrive in chunks, never as a whole: exports reach gigabytes.
+struct ExportSource {
+    let path: String
+    /// The XML's name, for messages: the file, or `export.zip/apple_health_export/export.xml`.
+    let name: String
+    /// Bytes of XML to read, for progress.
+    let totalBytes: Int
+    private let zipEntry: (archive: Archive, entry: Entry)?
+
+    static let chunkSize = 1 << 16
+
+    init(path: String) throws {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw HealthImportError.unreadable(file: path, message: "no such file")
+        }
+        guard !isFolder.boolValue else {
+            throw HealthImportError.unreadable(file: path, message: "is a folder; give the export.zip or export.xml inside it")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw HealthImportError.unreadable(file: path, message: "cannot be read (check permissions)")
+        }
+        let magic = (try? handle.read(upToCount: 4)) ?? Data()
+        try? handle.close()
+        if magic == Data([0x50, 0x4B, 0x03, 0x04]) || magic == Data([0x50, 0x4B, 0x05, 0x06]) {
+            let archive: Archive
+            do {
+                archive = try Archive(url: url, accessMode: .read)
+            } catch {
+                throw HealthImportError.damagedZip(file: path, message: "its table of contents cannot be read")
+            }
+            let entries = Array(archive)
+            guard let entry = Self.export(in: entries) else {
+                throw HealthImportError.noExportInZip(file: path, entries: entries.map(\.path))
+            }
+            zipEntry = (archive, entry)
+            name = path + "/" + entry.path
+            totalBytes = Int(entry.uncompressedSize)
+        } else {
+            zipEntry = nil
+            name = path
+            totalBytes = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
+        }
+    }
+
+    /// The export among a zip's entries: an `.xml` file that is not macOS's resource-fork junk
+    /// (`__MACOSX/`, `._export.xml`) nor the clinical-document companion (`export_cda.xml`);
+    /// one inside `apple_health_export/` first.
+    static func export(in entries: [Entry]) -> Entry? {
+        let candidates = entries.filter { entry in
+            let components = entry.path.split(separator: "/")
+            guard entry.type == .file, let file = components.last, file.lowercased().hasSuffix(".xml") else { return false }
+            return !components.contains("__MACOSX") && !file.hasPrefix("._") && !file.lowercased().contains("_cda")
+        }
+        return candidates.first { $0.path.split(separator: "/").count == 2 && $0.path.hasPrefix("apple_health_export/") }
+            ?? candidates.min { $0.path.count < $1.path.count }
+    }
+
+    /// Hands the XML to `consume` chunk by chunk.
+    func read(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if let (archive, entry) = zipEntry {
+            do {
+                // This form of extract computes the checksum but leaves comparing it to the caller.
+                let checksum = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { data in
+                    try data.withUnsafeBytes { try consume($0) }
+                }
+                guard checksum == entry.checksum else {
+                    throw HealthImportError.damagedZip(file: path, message: "the export's checksum does not match what the zip recorded")
+                }
+            } catch let error as HealthImportError {
+                throw error
+            } catch let error as Archive.ArchiveError {
+                throw HealthImportError.damagedZip(file: path, message: "\(error)")
+            }
+            return
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw HealthImportError.unreadable(file: path, message: "cannot be read (check permissions)")
+        }
+        defer { try? handle.close() }
+        while true {
+            let data: Data
+            do {
+                guard let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty else { return }
+                data = chunk
+            } catch {
+                throw HealthImportError.unreadable(file: path, message: "cannot be read: \(error.localizedDescription)")
+            }
+            try data.withUnsafeBytes { try consume($0) }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import CarePlanStore
+
+/// Why an export was refused. Nothing is written when any of these is thrown.
+public enum HealthImportError: UserFacingError, Equatable {
+    /// The XML is not well-formed (a download cut short, a damaged file): where the parser stopped.
+    case notWellFormed(file: String, line: Int, column: Int, message: String)
+    case unreadable(file: String, message: String)
+    /// A zip without an export inside.
+    case noExportInZip(file: String, entries: [String])
+    case damagedZip(file: String, message: String)
+    case interrupted
+
+    public var description: String {
+        switch self {
+        case .notWellFormed(let file, let line, let column, let message):
+            return "\(file):\(line):\(column): not well-formed XML (\(message)); nothing was imported"
+        case .unreadable(let file, let message):
+            return "\(file): \(message)"
+        case .noExportInZip(let file, let entries):
+            let shown = entries.prefix(5).joined(separator: ", ") + (entries.count > 5 ? ", …" : "")
+            return "\(file): no Apple Health export.xml in this zip (it holds \(shown.isEmpty ? "nothing" : shown)); "
+                + "export it from the Health app: profile picture, Export All Health Data"
+        case .damagedZip(let file, let message):
+            return "\(file): the zip is damaged or incomplete (\(message)); nothing was imported"
+        case .interrupted:
+            return "interrupted; nothing was imported"
+        }
+    }
+}

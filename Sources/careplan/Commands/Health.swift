@@ -1,0 +1,111 @@
+import AppleHealthImport
+import ArgumentParser
+import CarePlanStore
+import Foundation
+import HealthData
+import Synchronization
+
+/// `careplan health …`: health data from Apple Health in the store.
+struct Health: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "health",
+        abstract: "Health data from Apple Health: import an export, see what is stored.",
+        subcommands: [HealthImport.self, HealthTypes.self])
+}
+
+/// Set by Ctrl-C while an import runs; the import stops after the chunk it is reading.
+private let interruptRequested = Atomic<Bool>(false)
+
+/// `careplan health import PATH`.
+struct HealthImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an Apple Health export: export.zip as the Health app writes it, or the export.xml inside.",
+        discussion: """
+            In the Health app: your picture, Export All Health Data. The file is read as a stream (any size, \
+            little memory), all of it in one transaction: a damaged or truncated file, or Ctrl-C, imports nothing. \
+            Importing the same export again, or a newer one, adds only what is new.
+            """)
+
+    @ParentCommand var careplan: Careplan
+    @Argument(help: ArgumentHelp("The export: export.zip or export.xml.", valueName: "path")) var path: String
+    @Option(name: .long, help: ArgumentHelp("Only samples from this day on: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    var since: String?
+
+    func run() throws {
+        let options = careplan.store
+        let clock = try options.clock()
+        let sinceDate = try since.map { try DateArgument.parse($0, today: clock.today) }
+        let store = try options.open()
+        var importer = HealthImporter(since: sinceDate, now: Int(clock.now.timeIntervalSince1970.rounded(.down)))
+        let bar = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
+        importer.progress = bar.map { bar in { read, total, samples in bar.show(read: read, total: total, samples: samples) } }
+        importer.interrupted = { interruptRequested.load(ordering: .relaxed) }
+        signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
+        defer { signal(SIGINT, SIG_DFL) }
+        let summary: ImportSummary
+        do {
+            summary = try importer.run(path: path, into: store)
+            bar?.clear()
+        } catch {
+            bar?.clear()
+            throw error
+        }
+        if careplan.global.json {
+            try JSONOutput.print(ImportSummaryJSON(summary))
+        } else {
+            for line in ImportSummaryText.lines(summary) { say(line) }
+        }
+    }
+}
+
+/// `careplan health types`.
+struct HealthTypes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "Each type of health data in the store: how many samples, from when to when, the unit and the sources.")
+
+    @ParentCommand var careplan: Careplan
+
+    func run() throws {
+        let types = try careplan.store.open(readOnly: true).healthTypes()
+        if careplan.global.json {
+            try JSONOutput.print(types.map(HealthTypeJSON.init))
+            return
+        }
+        guard !types.isEmpty else {
+            say("No health data yet; import an export with careplan health import export.zip")
+            return
+        }
+        let rows = types.map { [$0.type.title, NumberText.grouped($0.count), $0.first.iso, $0.last.iso, $0.unit.map(UnitRegistry.display) ?? "",
+                                $0.sources.joined(separator: ", ")] }
+        for line in TextTable.lines(header: ["type", "samples", "from", "to", "unit", "sources"], rows: rows, rightAligned: [1]) { say(line) }
+    }
+}
+
+/// A one-line progress display on stderr, redrawn in place: bytes read of the total, samples per
+/// second, time left.
+final class ProgressLine {
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private var lastDrawn: ContinuousClock.Instant?
+
+    init() { started = clock.now }
+
+    func show(read: Int, total: Int, samples: Int) {
+        let now = clock.now
+        if let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
+        lastDrawn = now
+        let elapsed = max(0.001, Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18)
+        let fraction = total > 0 ? min(1, Double(read) / Double(total)) : 0
+        let left = fraction > 0.01 ? elapsed / fraction - elapsed : nil
+        let mb = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_000_000) }
+        var line = "  \(mb(read)) of \(mb(total)) MB (\(Int(fraction * 100)) %) · \(NumberText.grouped(Int(Double(samples) / elapsed))) samples/s"
+        if let left { line += " · \(Int(left.rounded(.up))) s left" }
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+    }
+
+    func clear() {
+        if lastDrawn != nil { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

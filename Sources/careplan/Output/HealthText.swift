@@ -1,0 +1,99 @@
+import AppleHealthImport
+import CarePlanStore
+import Foundation
+import HealthData
+
+/// What `careplan health import` prints: a line of totals, a row per type, and what was passed over.
+enum ImportSummaryText {
+    static func lines(_ summary: ImportSummary) -> [String] {
+        let megabytes = String(format: "%.1f MB", Double(summary.bytes) / 1_000_000)
+        var lines = ["Imported \(summary.file): \(NumberText.grouped(summary.added)) added, \(NumberText.grouped(summary.existing)) already there, "
+                     + "\(NumberText.grouped(summary.skipped)) skipped (\(megabytes) in \(String(format: "%.1f", summary.seconds)) s)"]
+        guard !summary.types.isEmpty else { return lines + ["No health records in this export."] }
+        let rows = summary.types.map { counts in
+            [counts.type.title, NumberText.grouped(counts.added), NumberText.grouped(counts.existing), NumberText.grouped(counts.skipped),
+             counts.first?.iso ?? "", counts.last?.iso ?? "", counts.sources.sorted().joined(separator: ", ")]
+        }
+        lines += TextTable.lines(header: ["type", "added", "already", "skipped", "from", "to", "sources"], rows: rows, rightAligned: [1, 2, 3])
+            .map { "  " + $0 }
+        let before = summary.types.reduce(0) { $0 + $1.before }
+        if before > 0 { lines.append("\(NumberText.grouped(before)) samples before --since were left out.") }
+        if summary.future > 0 {
+            lines.append("\(NumberText.grouped(summary.future)) samples start in the future (kept as exported; a device clock was probably wrong).")
+        }
+        for counts in summary.types where !counts.unknownUnits.isEmpty {
+            lines.append("\(counts.type.title): unit \(counts.unknownUnits.sorted().joined(separator: ", ")) is not one careplan knows; values kept as exported.")
+        }
+        if !summary.skips.isEmpty {
+            lines.append("Skipped records" + (summary.skipped > summary.skips.count ? " (the first \(summary.skips.count) of \(NumberText.grouped(summary.skipped)))" : "") + ":")
+            lines += summary.skips.map { "  line \($0.line): \($0.type): \($0.reason)" }
+        }
+        return lines
+    }
+}
+
+/// `careplan health import --json`.
+struct ImportSummaryJSON: Encodable {
+    struct TypeJSON: Encodable {
+        var type: String
+        var added: Int
+        var existing: Int
+        var skipped: Int
+        var beforeSince: Int
+        var future: Int
+        @Null var first: String?
+        @Null var last: String?
+        var sources: [String]
+        var unknownUnits: [String]
+    }
+
+    struct SkipJSON: Encodable {
+        var line: Int
+        var type: String
+        var reason: String
+    }
+
+    var file: String
+    var added: Int
+    var existing: Int
+    var skipped: Int
+    var bytes: Int
+    var seconds: Double
+    var types: [TypeJSON]
+    var skips: [SkipJSON]
+
+    init(_ summary: ImportSummary) {
+        file = summary.file
+        added = summary.added
+        existing = summary.existing
+        skipped = summary.skipped
+        bytes = summary.bytes
+        seconds = (summary.seconds * 1000).rounded() / 1000
+        types = summary.types.map {
+            TypeJSON(type: $0.type.identifier, added: $0.added, existing: $0.existing, skipped: $0.skipped, beforeSince: $0.before,
+                     future: $0.future, first: $0.first?.iso, last: $0.last?.iso, sources: $0.sources.sorted(), unknownUnits: $0.unknownUnits.sorted())
+        }
+        skips = summary.skips.map { SkipJSON(line: $0.line, type: $0.type, reason: $0.reason) }
+    }
+}
+
+/// `careplan health types --json`.
+struct HealthTypeJSON: Encodable {
+    var type: String
+    var title: String
+    var count: Int
+    var first: String
+    var last: String
+    @Null var unit: String?
+    var sources: [String]
+
+    init(_ summary: HealthTypeSummary) {
+        type = summary.type.identifier
+        title = summary.type.title
+        count = summary.count
+        first = summary.first.iso
+        last = summary.last.iso
+        unit = summary.unit
+        sources = summary.sources
+    }
+}

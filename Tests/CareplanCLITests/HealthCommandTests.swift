@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `careplan health import` and `health types` as a person runs them on a real export.
+@Suite struct HealthCommandTests {
+    static let zip = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/testdata/apple-health/alxdrcirilo-export.zip").path
+
+    @Test func aRealExportImportsOnceAndIsListed() throws {
+        let cli = CLI()
+        let first = try cli.run(["health", "import", Self.zip])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.isEmpty, "no progress line when stderr is not a terminal")
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Imported \(Self.zip)/apple_health_export/export.xml: 8 added, 0 already there, 0 skipped") == true)
+        #expect(lines.contains { $0.hasPrefix("  Heart rate") && $0.contains("2024-01-01") && $0.contains("Alexandre's Apple Watch") })
+
+        // Options before the command's name, as for every command; the second import adds nothing.
+        let again = try cli.run(["--db", cli.db, "health", "import", Self.zip, "--json"], useDB: false)
+        #expect(again.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect(json["added"] as? Int == 0)
+        #expect(json["existing"] as? Int == 8)
+
+        let types = try #require(try cli.json(["health", "types", "--json"]) as? [[String: Any]])
+        #expect(types.map { $0["type"] as? String } .contains("HKQuantityTypeIdentifierHeartRate"))
+        #expect(types.first { $0["type"] as? String == "HKQuantityTypeIdentifierHeartRate" }?["unit"] as? String == "count/min")
+        let text = try cli.run(["health", "types"])
+        #expect(text.stdout.contains("Heart rate"))
+        #expect(text.stdout.contains("bpm"))
+    }
+
+    @Test func aCutFileIsRefusedWithItsPlaceAndTheStoreIsUnchanged() throws {
+        let cli = CLI()
+        try cli.run(["health", "import", Self.zip])
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.db))
+        let export = try String(contentsOfFile: CLI.repository.deletingLastPathComponent()
+            .appendingPathComponent("shared/testdata/apple-health/dogsheep-export.xml").path, encoding: .utf8)
+        let cut = cli.write("cut.xml", String(export.prefix(export.count / 2)))
+        let result = try cli.run(["health", "import", cut])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("careplan: \(cut):"))
+        #expect(result.stderr.hasSuffix("nothing was imported\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.db)) == before)
+        let missing = try cli.run(["health", "import", cli.folder.appendingPathComponent("nope.zip").path])
+        #expect(missing.stderr == "careplan: \(cli.folder.appendingPathComponent("nope.zip").path): no such file\n")
+    }
+}

@@ -30,6 +30,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // zlib's crc32, for checking a zip entry as it streams by.
+        .systemLibrary(
+            name: "CZlibChecksum",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Cells, styles, widgets, charts, themes and key decoding; an ncurses and a headless backend.
         .target(
             name: "TerminalUI",
@@ -67,6 +72,7 @@ let package = Package(
             dependencies: [
                 "CarePlanStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // Apple Health's export (zip or XML) streamed through libxml2 into samples; no terminal.
@@ -76,6 +82,7 @@ let package = Package(
                 "HealthData",
                 "CarePlanStore",
                 "CLibXML2",
+                "CZlibChecksum",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

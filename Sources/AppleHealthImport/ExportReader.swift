@@ -25,6 +25,7 @@ final class ExportReader: XMLElementHandler {
     private var record: RecordFields?
     private var correlation: (fields: RecordFields, children: [RecordFields], line: Int)?
     private var workout: (workout: Workout?, line: Int, reason: String?)?
+    private var repeated = RepeatedStrings(slots: RecordFields.Slot.allCases.count)
 
     init(sink: any ExportSink) { self.sink = sink }
 
@@ -45,14 +46,28 @@ final class ExportReader: XMLElementHandler {
         /// What was wrong with a date attribute, if anything.
         var badDate: String?
 
-        init(_ attributes: XMLAttributes, line: Int) {
+        /// The attributes that repeat from record to record, each with its slot of `RepeatedStrings`.
+        enum Slot: Int, CaseIterable { case type, unit, source, version, device, categoryValue }
+
+        init(_ attributes: XMLAttributes, line: Int, repeated: inout RepeatedStrings) {
             self.line = line
-            type = attributes.string("type")
-            unit = attributes.string("unit")
-            value = attributes.string("value")
-            numeric = value == nil ? nil : attributes.double("value")
-            if let name = attributes.string("sourceName") {
-                source = SampleSource(name: name, version: attributes.string("sourceVersion"), device: attributes.string("device"))
+            func text(_ name: StaticString, _ slot: Slot) -> String? {
+                attributes.bytes(name).map { repeated.string($0, slot: slot.rawValue) }
+            }
+            type = text("type", .type)
+            unit = text("unit", .unit)
+            if let bytes = attributes.bytes("value") {
+                if unit == nil {
+                    // A category's value (HKCategoryValueSleepAnalysisAsleepCore) repeats like the type.
+                    value = repeated.string(bytes, slot: Slot.categoryValue.rawValue)
+                } else {
+                    // A quantity's number is what is kept; its text only for the message when it is none.
+                    numeric = XMLAttributes.number(bytes)
+                    value = numeric == nil ? String(decoding: bytes, as: UTF8.self) : ""
+                }
+            }
+            if let name = text("sourceName", .source) {
+                source = SampleSource(name: name, version: text("sourceVersion", .version), device: text("device", .device))
             }
             func instant(_ name: StaticString) -> HealthInstant? {
                 guard let bytes = attributes.bytes(name) else { return nil }
@@ -89,13 +104,13 @@ final class ExportReader: XMLElementHandler {
 
     func start(_ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int) {
         if XMLStream.equal(name, "Record") {
-            record = RecordFields(attributes, line: line)
+            record = RecordFields(attributes, line: line, repeated: &repeated)
         } else if XMLStream.equal(name, "MetadataEntry") {
             guard let key = attributes.string("key"), let value = attributes.string("value") else { return }
             if record != nil { record!.metadata(key: key, value: value) }
             else if correlation != nil { correlation!.fields.metadata(key: key, value: value) }
         } else if XMLStream.equal(name, "Correlation") {
-            correlation = (RecordFields(attributes, line: line), [], line)
+            correlation = (RecordFields(attributes, line: line, repeated: &repeated), [], line)
         } else if XMLStream.equal(name, "Workout") {
             workout = startWorkout(attributes, line: line)
         } else if XMLStream.equal(name, "WorkoutEvent") {
@@ -168,7 +183,7 @@ final class ExportReader: XMLElementHandler {
     }
 
     private func startWorkout(_ attributes: XMLAttributes, line: Int) -> (Workout?, Int, String?) {
-        var fields = RecordFields(attributes, line: line)
+        var fields = RecordFields(attributes, line: line, repeated: &repeated)
         fields.type = attributes.string("workoutActivityType")
         if let problem = fields.problem { return (nil, line, problem.replacingOccurrences(of: "no type", with: "no workoutActivityType")) }
         let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }

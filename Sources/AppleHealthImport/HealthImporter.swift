@@ -64,6 +64,7 @@ final class Collector: ExportSink {
     private(set) var samples = 0
     private var counts: [HealthType: ImportSummary.TypeCounts] = [:]
     private var skips: [ImportSummary.Skip] = []
+    private var units = UnitMemo()
     static let skipsShown = 10
 
     init(writer: SampleWriter, since: LocalDate?, now: Int) {
@@ -97,7 +98,7 @@ final class Collector: ExportSink {
 
     func quantity(_ sample: QuantitySample, line: Int) {
         guard admit(sample.type, start: sample.start, source: sample.source.name) else { return }
-        if HealthUnit.unit(sample.unit) == nil { counts[sample.type]!.unknownUnits.insert(sample.unit) }
+        if units.unit(sample.unit) == nil { counts[sample.type]!.unknownUnits.insert(sample.unit) }
         record(sample.type) { try writer.add(sample) }
     }
 

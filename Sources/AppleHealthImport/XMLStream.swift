@@ -23,12 +23,49 @@ struct XMLAttributes {
         bytes(name).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A number, with a decimal point or (as some locales' exports write) a decimal comma.
+    /// A number, with a decimal point or (as some locales' exports write) a decimal comma; read
+    /// from the bytes, since an export holds millions.
     func double(_ name: StaticString) -> Double? {
-        guard var text = string(name) else { return nil }
-        if !text.contains("."), text.contains(",") { text = text.replacingOccurrences(of: ",", with: ".") }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
-        return value
+        guard let bytes = bytes(name) else { return nil }
+        return Self.number(bytes)
+    }
+
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > 0, end < 64 else { return nil }
+        let comma = !UnsafeBufferPointer(rebasing: bytes[0..<end]).contains(0x2E)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: end + 1) { text -> Double? in
+            for index in 0..<end { text[index] = CChar(bitPattern: comma && bytes[index] == 0x2C ? 0x2E : bytes[index]) }
+            text[end] = 0
+            var stop: UnsafeMutablePointer<CChar>?
+            let value = strtod(text.baseAddress!, &stop)
+            guard let stop, stop == text.baseAddress! + end, value.isFinite else { return nil }
+            return value
+        }
+    }
+}
+
+/// The text last seen in each of a few attribute slots, handed out again while the bytes repeat:
+/// a large export writes the same type, source, version, device and unit on thousands of records
+/// in a row, and making a new String for each was much of the reading cost.
+struct RepeatedStrings {
+    private var bytes: [[UInt8]]
+    private var strings: [String]
+
+    init(slots: Int) {
+        bytes = Array(repeating: [], count: slots)
+        strings = Array(repeating: "", count: slots)
+    }
+
+    mutating func string(_ value: UnsafeBufferPointer<UInt8>, slot: Int) -> String {
+        let same = bytes[slot].count == value.count && bytes[slot].withUnsafeBufferPointer {
+            value.isEmpty || memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0
+        }
+        if same { return strings[slot] }
+        bytes[slot] = Array(value)
+        strings[slot] = String(decoding: value, as: UTF8.self)
+        return strings[slot]
     }
 }
 

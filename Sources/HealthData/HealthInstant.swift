@@ -21,7 +21,7 @@ public struct HealthInstant: Hashable, Sendable {
 
     /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` from its bytes (millions of them in a large export, so
     /// no formatter); nil for anything else.
-    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> HealthInstant? where Bytes.Index == Int {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> HealthInstant? {
         // 2019-06-17 23:10:00 -0400: 25 bytes.
         guard bytes.count == 25 else { return nil }
         let b = bytes.startIndex

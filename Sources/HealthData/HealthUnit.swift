@@ -20,7 +20,12 @@ public enum HealthUnit {
     /// otherwise. HealthKit writes percentages as fractions (0.97 with `%` is 97 %); a value above 1
     /// came from a writer that already meant percent.
     public static func stored(_ value: Double, exported: String) -> (value: Double, known: Bool) {
-        guard let unit = unit(exported) else { return (value, false) }
+        stored(value, unit: unit(exported))
+    }
+
+    /// As `stored(_:exported:)`, for a unit already looked up.
+    public static func stored(_ value: Double, unit: Unit?) -> (value: Double, known: Bool) {
+        guard let unit else { return (value, false) }
         if unit.dimension == .fraction { return (abs(value) <= 1 ? value * 100 : value, true) }
         return (UnitRegistry.convert(value, from: unit, to: UnitRegistry.base(of: unit.dimension)) ?? value, true)
     }
@@ -28,5 +33,20 @@ public enum HealthUnit {
     /// The unit stored values of `exported` are in: the base of its dimension, or itself when unknown.
     public static func storedSymbol(_ exported: String) -> String {
         unit(exported).map { UnitRegistry.base(of: $0.dimension).symbol } ?? exported
+    }
+}
+
+/// The last unit string looked up and what it meant: samples come in runs of one type and unit,
+/// so one remembered answer spares a million look-ups.
+public struct UnitMemo {
+    private var last: (text: String, unit: Unit?)?
+
+    public init() {}
+
+    public mutating func unit(_ text: String) -> Unit? {
+        if let last, last.text == text { return last.unit }
+        let unit = HealthUnit.unit(text)
+        last = (text, unit)
+        return unit
     }
 }

@@ -5,42 +5,46 @@ import GRDB
 /// at most once: a sample whose natural key is stored already is left as it is, so importing the
 /// same export again, or a newer one holding everything older, adds only what is new.
 ///
-/// Statements are prepared once and type and source names become ids once per import: a large
+/// Statements are prepared once, and type, source and device become ids once per import: a large
 /// export is millions of rows.
 public final class SampleWriter {
     let db: Database
     private var typeIds: [String: Int64] = [:]
     private var sourceIds: [String: Int64] = [:]
-    private let quantity: Statement
-    private let category: Statement
-    private let pressure: Statement
-    private let workout: Statement
-    private let workoutEvent: Statement
-    private let workoutStatistic: Statement
-    private let bloodPressurePart: Statement
+    private var deviceIds: [String: [String: Int64]] = [:]
+    /// The last id handed out of each kind: samples come in runs of one type, source and device.
+    private var lastType: (String, Int64)?, lastSource: (String, Int64)?, lastDevice: (String, String, Int64?)?
+    private var units = UnitMemo()
+    private let quantity: RowInsert
+    private let category: RowInsert
+    private let pressure: RowInsert
+    private let workout: RowInsert
+    private let workoutEvent: RowInsert
+    private let workoutStatistic: RowInsert
+    private let bloodPressurePart: RowInsert
 
     public init(_ db: Database) throws {
         self.db = db
-        quantity = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, sourceVersion, device,
-                createdAt, wasUserEntered, timeZone, motionContext) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        quantity = try RowInsert(db, sql: """
+            INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId,
+                createdAt, wasUserEntered, timeZone, motionContext) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        category = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO categorySample (typeId, sourceId, start, end, utcOffset, day, value, sourceVersion, device, createdAt, timeZone)
+        category = try RowInsert(db, sql: """
+            INSERT OR IGNORE INTO categorySample (typeId, sourceId, start, end, utcOffset, day, value, deviceId, createdAt, timeZone)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        pressure = try RowInsert(db, sql: """
+            INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt, wasUserEntered)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        workout = try RowInsert(db, sql: """
+            INSERT OR IGNORE INTO workout (activityType, sourceId, start, end, utcOffset, day, duration, distance, energy, deviceId, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        pressure = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, sourceVersion, device,
-                createdAt, wasUserEntered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        workout = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO workout (activityType, sourceId, start, end, utcOffset, day, duration, distance, energy, sourceVersion,
-                device, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        workoutEvent = try db.makeStatement(sql: """
+        workoutEvent = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO workoutEvent (workoutId, type, date, utcOffset, duration) VALUES (?, ?, ?, ?, ?)
             """)
-        workoutStatistic = try db.makeStatement(sql: """
+        workoutStatistic = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO workoutStatistic (workoutId, typeId, average, minimum, maximum, sum, unit) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         // Top-level systolic and diastolic records wait here (a temporary table: nothing of it
@@ -48,73 +52,102 @@ public final class SampleWriter {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS bloodPressurePart (
                 systolic INTEGER NOT NULL, sourceId INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
-                utcOffset INTEGER NOT NULL, day INTEGER NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL, sourceVersion TEXT,
-                device TEXT, createdAt INTEGER, wasUserEntered INTEGER);
+                utcOffset INTEGER NOT NULL, day INTEGER NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL, deviceId INTEGER,
+                createdAt INTEGER, wasUserEntered INTEGER);
             DELETE FROM bloodPressurePart;
             """)
-        bloodPressurePart = try db.makeStatement(sql: """
-            INSERT INTO bloodPressurePart (systolic, sourceId, start, end, utcOffset, day, value, unit, sourceVersion, device, createdAt,
-                wasUserEntered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        bloodPressurePart = try RowInsert(db, sql: """
+            INSERT INTO bloodPressurePart (systolic, sourceId, start, end, utcOffset, day, value, unit, deviceId, createdAt, wasUserEntered)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
     }
 
     func typeId(_ type: HealthType) throws -> Int64 {
-        try id(of: type.identifier, in: "healthType", column: "identifier", cache: &typeIds)
-    }
-
-    func sourceId(_ source: SampleSource) throws -> Int64 {
-        try id(of: source.name, in: "healthSource", column: "name", cache: &sourceIds)
-    }
-
-    /// The row id of a type or source name, made on first sight; asked once per name and import.
-    private func id(of name: String, in table: String, column: String, cache: inout [String: Int64]) throws -> Int64 {
-        if let id = cache[name] { return id }
-        try db.execute(sql: "INSERT OR IGNORE INTO \(table) (\(column)) VALUES (?)", arguments: [name])
-        let id = try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) = ?", arguments: [name])!
-        cache[name] = id
+        if let lastType, lastType.0 == type.identifier { return lastType.1 }
+        defer { lastType = (type.identifier, typeIds[type.identifier]!) }
+        if let id = typeIds[type.identifier] { return id }
+        let id = try id(in: "healthType", where: "identifier = ?", insert: "(identifier) VALUES (?)", [type.identifier])
+        typeIds[type.identifier] = id
         return id
     }
 
-    private func added(_ statement: Statement, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Bool {
-        statement.setUncheckedArguments(StatementArguments(arguments))
-        try statement.execute()
-        return db.changesCount > 0
+    func sourceId(_ source: SampleSource) throws -> Int64 {
+        if let lastSource, lastSource.0 == source.name { return lastSource.1 }
+        defer { lastSource = (source.name, sourceIds[source.name]!) }
+        if let id = sourceIds[source.name] { return id }
+        let id = try id(in: "healthSource", where: "name = ?", insert: "(name) VALUES (?)", [source.name])
+        sourceIds[source.name] = id
+        return id
+    }
+
+    /// The version and device of a source, kept once; nil when the export gives neither.
+    func deviceId(_ source: SampleSource) throws -> Int64? {
+        let version = source.version ?? "", device = source.device ?? ""
+        if let lastDevice, lastDevice.0 == version, lastDevice.1 == device { return lastDevice.2 }
+        guard !version.isEmpty || !device.isEmpty else { return nil }
+        defer { lastDevice = (version, device, deviceIds[version]?[device]) }
+        if let id = deviceIds[version]?[device] { return id }
+        let id = try id(in: "healthDevice", where: "sourceVersion = ? AND device = ?", insert: "(sourceVersion, device) VALUES (?, ?)",
+                        [version, device])
+        deviceIds[version, default: [:]][device] = id
+        return id
+    }
+
+    /// The row id of a type, source or device, made on first sight; asked once per value and import.
+    private func id(in table: String, where condition: String, insert: String, _ values: [String]) throws -> Int64 {
+        try db.execute(sql: "INSERT OR IGNORE INTO \(table) \(insert)", arguments: StatementArguments(values))
+        return try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(condition)", arguments: StatementArguments(values))!
     }
 
     /// Stores the sample unless it is there already; true when it was added.
     public func add(_ sample: QuantitySample) throws -> Bool {
-        let stored = HealthUnit.stored(sample.value, exported: sample.unit)
-        return try added(quantity, [try typeId(sample.type), try sourceId(sample.source), sample.start.utc, sample.end.utc,
-                                    sample.start.offset, sample.start.day, stored.value, sample.unit, sample.source.version,
-                                    sample.source.device, sample.created?.utc, sample.wasUserEntered, sample.timeZone,
-                                    sample.motionContext])
+        let stored = HealthUnit.stored(sample.value, unit: units.unit(sample.unit))
+        let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
+        return try quantity.run(db) {
+            $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
+            $0.int(sample.start.day); $0.double(stored.value); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
+            $0.bool(sample.wasUserEntered); $0.text(sample.timeZone); $0.int(sample.motionContext)
+        }
     }
 
     public func add(_ sample: CategorySample) throws -> Bool {
-        try added(category, [try typeId(sample.type), try sourceId(sample.source), sample.start.utc, sample.end.utc, sample.start.offset,
-                             sample.start.day, sample.value, sample.source.version, sample.source.device, sample.created?.utc,
-                             sample.timeZone])
+        let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
+        return try category.run(db) {
+            $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
+            $0.int(sample.start.day); $0.text(sample.value); $0.int(device); $0.int(sample.created?.utc); $0.text(sample.timeZone)
+        }
     }
 
     public func add(_ reading: BloodPressureReading) throws -> Bool {
-        try added(pressure, [try sourceId(reading.source), reading.start.utc, reading.end.utc, reading.start.offset, reading.start.day,
-                             reading.systolic, reading.diastolic, reading.source.version, reading.source.device, reading.created?.utc,
-                             reading.wasUserEntered])
+        let (source, device) = (try sourceId(reading.source), try deviceId(reading.source))
+        return try pressure.run(db) {
+            $0.int(source); $0.int(reading.start.utc); $0.int(reading.end.utc); $0.int(reading.start.offset); $0.int(reading.start.day)
+            $0.double(reading.systolic); $0.double(reading.diastolic); $0.int(device); $0.int(reading.created?.utc)
+            $0.bool(reading.wasUserEntered)
+        }
     }
 
     /// Stores the workout with its events and statistics unless it is there already.
     public func add(_ workout: Workout) throws -> Bool {
-        guard try added(self.workout, [workout.activityType, try sourceId(workout.source), workout.start.utc, workout.end.utc,
-                                       workout.start.offset, workout.start.day, workout.duration, workout.distance, workout.energy,
-                                       workout.source.version, workout.source.device, workout.created?.utc]) else { return false }
+        let (source, device) = (try sourceId(workout.source), try deviceId(workout.source))
+        guard try self.workout.run(db, {
+            $0.text(workout.activityType); $0.int(source); $0.int(workout.start.utc); $0.int(workout.end.utc)
+            $0.int(workout.start.offset); $0.int(workout.start.day); $0.double(workout.duration); $0.double(workout.distance)
+            $0.double(workout.energy); $0.int(device); $0.int(workout.created?.utc)
+        }) else { return false }
         let id = db.lastInsertedRowID
         for event in workout.events {
-            _ = try added(workoutEvent, [id, event.type, event.date.utc, event.date.offset, event.duration])
+            _ = try workoutEvent.run(db) {
+                $0.int(id); $0.text(event.type); $0.int(event.date.utc); $0.int(event.date.offset); $0.double(event.duration)
+            }
         }
         for statistic in workout.statistics {
             let convert = { (value: Double?) in value.map { v in statistic.unit.map { HealthUnit.stored(v, exported: $0).value } ?? v } }
-            _ = try added(workoutStatistic, [id, try typeId(statistic.type), convert(statistic.average), convert(statistic.minimum),
-                                             convert(statistic.maximum), convert(statistic.sum), statistic.unit])
+            let type = try typeId(statistic.type)
+            _ = try workoutStatistic.run(db) {
+                $0.int(id); $0.int(type); $0.double(convert(statistic.average)); $0.double(convert(statistic.minimum))
+                $0.double(convert(statistic.maximum)); $0.double(convert(statistic.sum)); $0.text(statistic.unit)
+            }
         }
         return true
     }
@@ -124,20 +157,22 @@ public final class SampleWriter {
     public func addBloodPressurePart(_ sample: QuantitySample) throws {
         let mmHg = UnitRegistry.unit("mmHg")!
         let value = HealthUnit.unit(sample.unit).flatMap { UnitRegistry.convert(sample.value, from: $0, to: mmHg) } ?? sample.value
-        _ = try added(bloodPressurePart, [sample.type == .systolic, try sourceId(sample.source), sample.start.utc, sample.end.utc,
-                                          sample.start.offset, sample.start.day, value, sample.unit, sample.source.version,
-                                          sample.source.device, sample.created?.utc, sample.wasUserEntered])
+        let (source, device) = (try sourceId(sample.source), try deviceId(sample.source))
+        _ = try bloodPressurePart.run(db) {
+            $0.bool(sample.type == .systolic); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
+            $0.int(sample.start.day); $0.double(value); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
+            $0.bool(sample.wasUserEntered)
+        }
     }
 
     /// Pairs the parts kept aside: a systolic and a diastolic from the same source over the same
     /// interval are one reading, stored unless a correlation already brought it. A part without a
-    /// partner is kept as the quantity sample it is, unless it is half of a reading already stored. Returns the readings and the single systolic
-    /// and diastolic samples added.
+    /// partner is kept as the quantity sample it is, unless it is half of a reading already stored.
+    /// Returns the readings and the single systolic and diastolic samples added.
     public func finish() throws -> (readings: Int, systolic: Int, diastolic: Int) {
         try db.execute(sql: """
-            INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, sourceVersion, device,
-                createdAt, wasUserEntered)
-            SELECT s.sourceId, s.start, s.end, s.utcOffset, s.day, s.value, d.value, s.sourceVersion, s.device, s.createdAt, s.wasUserEntered
+            INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt, wasUserEntered)
+            SELECT s.sourceId, s.start, s.end, s.utcOffset, s.day, s.value, d.value, s.deviceId, s.createdAt, s.wasUserEntered
             FROM bloodPressurePart s JOIN bloodPressurePart d
               ON d.systolic = 0 AND d.sourceId = s.sourceId AND d.start = s.start AND d.end = s.end
             WHERE s.systolic = 1
@@ -146,10 +181,8 @@ public final class SampleWriter {
         var singles: [Int] = []
         for (isSystolic, type) in [(1, HealthType.systolic), (0, HealthType.diastolic)] {
             try db.execute(sql: """
-                INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, sourceVersion, device,
-                    createdAt, wasUserEntered)
-                SELECT ?, p.sourceId, p.start, p.end, p.utcOffset, p.day, p.value, p.unit, p.sourceVersion, p.device, p.createdAt,
-                       p.wasUserEntered
+                INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId, createdAt, wasUserEntered)
+                SELECT ?, p.sourceId, p.start, p.end, p.utcOffset, p.day, p.value, p.unit, p.deviceId, p.createdAt, p.wasUserEntered
                 FROM bloodPressurePart p
                 WHERE p.systolic = ? AND NOT EXISTS (SELECT 1 FROM bloodPressurePart o WHERE o.systolic <> p.systolic
                       AND o.sourceId = p.sourceId AND o.start = p.start AND o.end = p.end)

@@ -72,7 +72,7 @@ struct HealthFixture {
     /// Every row of every health table, to compare a store before and after a refused import.
     func snapshot() throws -> [String] {
         try store.read { db in
-            try ["healthType", "healthSource", "quantitySample", "categorySample", "bloodPressure", "workout", "workoutEvent", "workoutStatistic"]
+            try ["healthType", "healthSource", "healthDevice", "quantitySample", "categorySample", "bloodPressure", "workout", "workoutEvent", "workoutStatistic"]
                 .flatMap { table in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2").map { "\(table) \($0)" } }
         }
     }

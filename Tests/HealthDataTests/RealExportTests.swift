@@ -77,7 +77,7 @@ enum IndependentCount {
         // The workout's distance is in miles in the file and in metres in the store.
         let distance = try fixture.values("SELECT distance FROM workout").first ?? 0
         #expect(distance > 0)
-        let device = try fixture.store.read { try String.fetchOne($0, sql: "SELECT device FROM quantitySample WHERE value = 72") }
+        let device = try fixture.store.read { try String.fetchOne($0, sql: "SELECT d.device FROM quantitySample q JOIN healthDevice d ON d.id = q.deviceId WHERE q.value = 72") }
         #expect(device?.hasPrefix("<<HKDevice:") == true, "entities in attributes are decoded")
     }
 }

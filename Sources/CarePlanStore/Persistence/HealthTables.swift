@@ -24,6 +24,14 @@ enum HealthTables {
                 id INTEGER PRIMARY KEY,
                 name TEXT NOT NULL UNIQUE         -- the app or device that wrote the sample: "Omron connect"
             );
+            -- The app's version and the device description, kept once: a watch writes the same
+            -- 130-character description on every one of its million heart rates.
+            CREATE TABLE healthDevice (
+                id INTEGER PRIMARY KEY,
+                sourceVersion TEXT NOT NULL,      -- '' when the export gives none
+                device TEXT NOT NULL,             -- '<<HKDevice: 0x…>, name:Apple Watch, …>', or ''
+                UNIQUE (sourceVersion, device)
+            );
             CREATE TABLE quantitySample (
                 id INTEGER PRIMARY KEY,
                 typeId INTEGER NOT NULL REFERENCES healthType(id),
@@ -34,8 +42,7 @@ enum HealthTables {
                 day INTEGER NOT NULL,
                 value REAL NOT NULL,
                 unit TEXT NOT NULL,
-                sourceVersion TEXT,
-                device TEXT,
+                deviceId INTEGER REFERENCES healthDevice(id),
                 createdAt INTEGER,
                 wasUserEntered INTEGER,           -- HKWasUserEntered: 1 typed by hand, 0 measured
                 timeZone TEXT,                    -- HKTimeZone
@@ -52,8 +59,7 @@ enum HealthTables {
                 utcOffset INTEGER NOT NULL,
                 day INTEGER NOT NULL,
                 value TEXT NOT NULL,              -- HKCategoryValueSleepAnalysisAsleepCore; '' when the record has none
-                sourceVersion TEXT,
-                device TEXT,
+                deviceId INTEGER REFERENCES healthDevice(id),
                 createdAt INTEGER,
                 timeZone TEXT,
                 UNIQUE (typeId, sourceId, start, end, value)
@@ -70,8 +76,7 @@ enum HealthTables {
                 day INTEGER NOT NULL,
                 systolic REAL NOT NULL,           -- mmHg
                 diastolic REAL NOT NULL,
-                sourceVersion TEXT,
-                device TEXT,
+                deviceId INTEGER REFERENCES healthDevice(id),
                 createdAt INTEGER,
                 wasUserEntered INTEGER,
                 UNIQUE (sourceId, start, end, systolic, diastolic)
@@ -88,8 +93,7 @@ enum HealthTables {
                 duration REAL,                    -- seconds, as the export states it
                 distance REAL,                    -- metres
                 energy REAL,                      -- kcal
-                sourceVersion TEXT,
-                device TEXT,
+                deviceId INTEGER REFERENCES healthDevice(id),
                 createdAt INTEGER,
                 UNIQUE (activityType, sourceId, start, end)
             );

@@ -11,6 +11,8 @@ struct ExportSource {
     let name: String
     /// Bytes of XML to read, for progress.
     let totalBytes: Int
+    /// The XML's CRC-32 as the zip records it; for a bare XML file, `fingerprint()` computes it.
+    private let recordedChecksum: UInt32?
     private let zipEntry: (archive: Archive, entry: Entry)?
 
     static let chunkSize = 1 << 16
@@ -44,8 +46,10 @@ struct ExportSource {
             zipEntry = (archive, entry)
             name = path + "/" + entry.path
             totalBytes = Int(entry.uncompressedSize)
+            recordedChecksum = entry.checksum
         } else {
             zipEntry = nil
+            recordedChecksum = nil
             name = path
             totalBytes = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
         }
@@ -64,8 +68,16 @@ struct ExportSource {
             ?? candidates.min { $0.path.count < $1.path.count }
     }
 
-    /// Hands the XML to `consume` chunk by chunk.
-    func read(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// The XML's CRC-32: what the zip recorded, without inflating anything; for an XML
+    /// file, read through once (zlib's CRC runs far faster than the parser).
+    func fingerprint() throws -> UInt32 {
+        if let recordedChecksum { return recordedChecksum }
+        return try read { _ in }
+    }
+
+    /// Hands the XML to `consume` chunk by chunk; returns its CRC-32 (checked against the zip's).
+    @discardableResult
+    func read(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> UInt32 {
         if let (archive, entry) = zipEntry {
             do {
                 // The checksum is zlib's, computed here: this form of extract would leave comparing
@@ -80,13 +92,22 @@ struct ExportSource {
                 guard UInt32(truncatingIfNeeded: checksum) == entry.checksum else {
                     throw HealthImportError.damagedZip(file: path, message: "the export's checksum does not match what the zip recorded")
                 }
+                return entry.checksum
             } catch let error as HealthImportError {
                 throw error
             } catch let error as Archive.ArchiveError {
                 throw HealthImportError.damagedZip(file: path, message: "\(error)")
             }
-            return
         }
+        var checksum: uLong = 0
+        try readFile { chunk in
+            checksum = crc32(checksum, chunk.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk.count))
+            try consume(chunk)
+        }
+        return UInt32(truncatingIfNeeded: checksum)
+    }
+
+    private func readFile(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw HealthImportError.unreadable(file: path, message: "cannot be read (check permissions)")
         }

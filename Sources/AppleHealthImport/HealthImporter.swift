@@ -18,6 +18,8 @@ public struct HealthImporter {
     public var progress: ((_ read: Int, _ total: Int, _ samples: Int) -> Void)?
     /// Asked after each chunk; true stops the import, nothing written.
     public var interrupted: () -> Bool = { false }
+    /// Read the export even when the same file was imported before.
+    public var again = false
 
     public init(since: LocalDate? = nil, now: Int) {
         self.since = since
@@ -27,42 +29,115 @@ public struct HealthImporter {
     public func run(path: String, into store: CareStore) throws -> ImportSummary {
         let source = try ExportSource(path: path)
         let clock = ContinuousClock(), started = clock.now
+        func elapsed() -> Double {
+            let parts = (clock.now - started).components
+            return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        }
+        // The same export again (same size, same CRC-32; the zip records it) adds nothing: say so
+        // without reading it.
+        if !again {
+            let earlier = try HealthImportLog.imports(in: store, bytes: source.totalBytes, since: since)
+            if !earlier.isEmpty {
+                let checksum = try source.fingerprint()
+                if let match = earlier.first(where: { $0.crc32 == checksum }) {
+                    return ImportSummary(file: source.name, types: [], skips: [], bytes: 0, seconds: elapsed(), previous: match)
+                }
+            }
+        }
         var summary = try store.write { db -> ImportSummary in
             let collector = Collector(writer: try SampleWriter(db), since: since, now: now)
-            let reader = ExportReader(sink: collector)
-            let stream = XMLStream(handler: reader)
-            var filter = DoctypeFilter()
-            var read = 0
-            func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws {
-                do { try stream.feed(bytes, last: last) } catch {
-                    throw HealthImportError.notWellFormed(file: source.name, line: error.line, column: error.column, message: error.message)
+            // Inflating and parsing on one core, writing on the other (this thread, which holds
+            // the transaction); the reader waits when the writer is behind.
+            let channel = BatchChannel()
+            let job = ReadingJob(source: source, channel: channel, progress: progress, interrupted: interrupted)
+            Thread { job.run() }.start()
+            var joined = false
+            defer {
+                if !joined {
+                    channel.cancel()
+                    job.done.wait()
                 }
+            }
+            while let batch = try channel.receive() {
+                for found in batch { collector.take(found) }
                 if let failure = collector.failure { throw failure }
             }
-            try source.read { chunk in
+            job.done.wait()
+            joined = true
+            try collector.finish()
+            let summary = collector.summary(file: source.name, bytes: job.bytesRead)
+            try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,
+                                       samples: summary.added + summary.existing, added: summary.added, skipped: summary.skipped)
+            return summary
+        }
+        summary.seconds = elapsed()
+        return summary
+    }
+}
+
+/// The reading thread: the export's chunks through the DTD filter into libxml2, and what the
+/// reader finds into batches for the writer. Its error (not well-formed, a damaged zip, Ctrl-C)
+/// reaches the writer through the channel.
+final class ReadingJob: @unchecked Sendable {
+    let source: ExportSource
+    let channel: BatchChannel
+    let progress: ((Int, Int, Int) -> Void)?
+    let interrupted: () -> Bool
+    /// Signalled when the thread is done with everything.
+    let done = DispatchSemaphore(value: 0)
+    /// Bytes of XML read and their CRC-32; final once `done` is signalled.
+    private(set) var bytesRead = 0
+    private(set) var checksum: UInt32 = 0
+
+    init(source: ExportSource, channel: BatchChannel, progress: ((Int, Int, Int) -> Void)?, interrupted: @escaping () -> Bool) {
+        self.source = source
+        self.channel = channel
+        self.progress = progress
+        self.interrupted = interrupted
+    }
+
+    func run() {
+        defer { done.signal() }
+        let handoff = Handoff(channel: channel)
+        let reader = ExportReader(sink: handoff)
+        let stream = XMLStream(handler: reader)
+        var filter = DoctypeFilter()
+        let name = source.name
+        func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws {
+            do { try stream.feed(bytes, last: last) } catch {
+                throw HealthImportError.notWellFormed(file: name, line: error.line, column: error.column, message: error.message)
+            }
+        }
+        do {
+            checksum = try source.read { chunk in
                 if interrupted() { throw HealthImportError.interrupted }
                 if let head = filter.filter(chunk) { try head.withUnsafeBytes { try feed($0) } } else { try feed(chunk) }
-                read += chunk.count
-                progress?(read, source.totalBytes, collector.samples)
+                bytesRead += chunk.count
+                progress?(bytesRead, source.totalBytes, handoff.count)
+                if handoff.stopped { throw Handoff.Stopped() }
             }
             try filter.finish().withUnsafeBytes { try feed($0, last: true) }
-            try collector.finish()
-            return collector.summary(file: source.name, bytes: read)
+            handoff.flush()
+            channel.finish(nil)
+        } catch {
+            channel.finish(error)
         }
-        summary.seconds = Double((clock.now - started).components.attoseconds) / 1e18 + Double((clock.now - started).components.seconds)
-        return summary
     }
 }
 
 /// Receives what the reader finds, writes it and counts it per type. libxml2's callbacks cannot
 /// throw: the first database error is kept and raised after the chunk.
-final class Collector: ExportSink {
+final class Collector {
     let writer: SampleWriter
     let since: LocalDate?
     let now: Int
     private(set) var failure: (any Error)?
     private(set) var samples = 0
-    private var counts: [HealthType: ImportSummary.TypeCounts] = [:]
+    /// Counts per type, in the order first met, and where each type's are: mutated in place, and
+    /// the last type remembered, since samples come in runs of one type.
+    private var counts: [ImportSummary.TypeCounts] = []
+    private var slots: [HealthType: Int] = [:]
+    private var last: (type: HealthType, slot: Int, source: String)?
     private var skips: [ImportSummary.Skip] = []
     private var units = UnitMemo()
     static let skipsShown = 10
@@ -73,38 +148,47 @@ final class Collector: ExportSink {
         self.now = now
     }
 
-    /// Counts the sample under `type`; false when it is not to be written (before `--since`, or after a failure).
-    private func admit(_ type: HealthType, start: HealthInstant, source: String) -> Bool {
-        guard failure == nil else { return false }
-        samples += 1
-        var entry = counts[type] ?? ImportSummary.TypeCounts(type: type)
-        defer { counts[type] = entry }
-        if let since, start.day < since.dayNumber {
-            entry.before += 1
-            return false
-        }
-        entry.saw(start.localDate, source: source)
-        if start.utc > now { entry.future += 1 }
-        return true
+    private func slot(_ type: HealthType) -> Int {
+        if let last, last.type.identifier == type.identifier { return last.slot }
+        if let slot = slots[type] { return slot }
+        counts.append(ImportSummary.TypeCounts(type: type))
+        slots[type] = counts.count - 1
+        return counts.count - 1
     }
 
-    private func record(_ type: HealthType, _ write: () throws -> Bool) {
+    /// Counts the sample under `type`; the slot of its counts, or nil when it is not to be written
+    /// (before `--since`, or after a failure).
+    private func admit(_ type: HealthType, start: HealthInstant, source: String) -> Int? {
+        guard failure == nil else { return nil }
+        samples += 1
+        let slot = slot(type)
+        if let since, start.day < since.dayNumber {
+            counts[slot].before += 1
+            return nil
+        }
+        counts[slot].saw(start.localDate, source: last?.slot == slot && last?.source == source ? nil : source)
+        last = (type, slot, source)
+        if start.utc > now { counts[slot].future += 1 }
+        return slot
+    }
+
+    private func record(_ slot: Int, _ write: () throws -> Bool) {
         do {
-            if try write() { counts[type]!.added += 1 } else { counts[type]!.existing += 1 }
+            if try write() { counts[slot].added += 1 } else { counts[slot].existing += 1 }
         } catch {
             failure = failure ?? error
         }
     }
 
     func quantity(_ sample: QuantitySample, line: Int) {
-        guard admit(sample.type, start: sample.start, source: sample.source.name) else { return }
-        if units.unit(sample.unit) == nil { counts[sample.type]!.unknownUnits.insert(sample.unit) }
-        record(sample.type) { try writer.add(sample) }
+        guard let slot = admit(sample.type, start: sample.start, source: sample.source.name) else { return }
+        if units.unit(sample.unit) == nil { counts[slot].unknownUnits.insert(sample.unit) }
+        record(slot) { try writer.add(sample) }
     }
 
     func category(_ sample: CategorySample, line: Int) {
-        guard admit(sample.type, start: sample.start, source: sample.source.name) else { return }
-        record(sample.type) { try writer.add(sample) }
+        guard let slot = admit(sample.type, start: sample.start, source: sample.source.name) else { return }
+        record(slot) { try writer.add(sample) }
     }
 
     func bloodPressurePart(_ sample: QuantitySample, line: Int) {
@@ -114,32 +198,42 @@ final class Collector: ExportSink {
     }
 
     func bloodPressure(_ reading: BloodPressureReading, line: Int) {
-        guard admit(.bloodPressure, start: reading.start, source: reading.source.name) else { return }
-        record(.bloodPressure) { try writer.add(reading) }
+        guard let slot = admit(.bloodPressure, start: reading.start, source: reading.source.name) else { return }
+        record(slot) { try writer.add(reading) }
     }
 
     func workout(_ workout: Workout, line: Int) {
-        guard admit(.workout, start: workout.start, source: workout.source.name) else { return }
-        record(.workout) { try writer.add(workout) }
+        guard let slot = admit(.workout, start: workout.start, source: workout.source.name) else { return }
+        record(slot) { try writer.add(workout) }
     }
 
     func skipped(type: String, reason: String, line: Int) {
         guard failure == nil else { return }
-        let key = HealthType(type)
-        counts[key, default: ImportSummary.TypeCounts(type: key)].skipped += 1
+        counts[slot(HealthType(type))].skipped += 1
         if skips.count < Self.skipsShown { skips.append(ImportSummary.Skip(line: line, type: type, reason: reason)) }
+    }
+
+    func take(_ found: Found) {
+        switch found {
+        case .quantity(let sample, let line): quantity(sample, line: line)
+        case .category(let sample, let line): category(sample, line: line)
+        case .bloodPressurePart(let sample, let line): bloodPressurePart(sample, line: line)
+        case .bloodPressure(let reading, let line): bloodPressure(reading, line: line)
+        case .workout(let workout, let line): self.workout(workout, line: line)
+        case .skipped(let type, let reason, let line): skipped(type: type, reason: reason, line: line)
+        }
     }
 
     /// Pairs the blood-pressure records kept aside; readings only they describe (no correlation)
     /// are added, and a lone systolic or diastolic stays a sample of its own.
     func finish() throws {
         let (readings, systolic, diastolic) = try writer.finish()
-        if readings > 0 { counts[.bloodPressure, default: ImportSummary.TypeCounts(type: .bloodPressure)].added += readings }
-        if systolic > 0 { counts[.systolic, default: ImportSummary.TypeCounts(type: .systolic)].added += systolic }
-        if diastolic > 0 { counts[.diastolic, default: ImportSummary.TypeCounts(type: .diastolic)].added += diastolic }
+        if readings > 0 { counts[slot(.bloodPressure)].added += readings }
+        if systolic > 0 { counts[slot(.systolic)].added += systolic }
+        if diastolic > 0 { counts[slot(.diastolic)].added += diastolic }
     }
 
     func summary(file: String, bytes: Int) -> ImportSummary {
-        ImportSummary(file: file, types: counts.values.sorted { $0.type < $1.type }, skips: skips, bytes: bytes, seconds: 0)
+        ImportSummary(file: file, types: counts.sorted { $0.type < $1.type }, skips: skips, bytes: bytes, seconds: 0)
     }
 }

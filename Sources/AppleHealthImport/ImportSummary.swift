@@ -19,10 +19,11 @@ public struct ImportSummary: Sendable, Equatable {
         /// Exported units careplan does not know: values kept as they are, with their unit.
         public var unknownUnits: Set<String> = []
 
-        mutating func saw(_ day: LocalDate, source: String) {
-            first = min(first ?? day, day)
-            last = max(last ?? day, day)
-            sources.insert(source)
+        /// A sample on `day`; `source` when it may be one not seen yet.
+        mutating func saw(_ day: LocalDate, source: String?) {
+            if first == nil || day < first! { first = day }
+            if last == nil || day > last! { last = day }
+            if let source { sources.insert(source) }
         }
     }
 
@@ -39,9 +40,20 @@ public struct ImportSummary: Sendable, Equatable {
     public var skips: [Skip]
     public var bytes: Int
     public var seconds: Double
+    /// When the same export was imported before: nothing was read.
+    public var previous: PreviousImport?
+
+    public init(file: String, types: [TypeCounts], skips: [Skip], bytes: Int, seconds: Double, previous: PreviousImport? = nil) {
+        self.file = file
+        self.types = types
+        self.skips = skips
+        self.bytes = bytes
+        self.seconds = seconds
+        self.previous = previous
+    }
 
     public var added: Int { types.reduce(0) { $0 + $1.added } }
-    public var existing: Int { types.reduce(0) { $0 + $1.existing } }
+    public var existing: Int { previous?.samples ?? types.reduce(0) { $0 + $1.existing } }
     public var skipped: Int { types.reduce(0) { $0 + $1.skipped } }
     public var future: Int { types.reduce(0) { $0 + $1.future } }
 }

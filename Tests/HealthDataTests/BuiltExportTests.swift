@@ -145,4 +145,25 @@ import ZIPFoundation
         #expect(summary.file.hasSuffix("apple_health_export/导出.xml"))
         #expect(try fixture.values("SELECT value FROM quantitySample") == [321])
     }
+
+    @Test func anExportIsRecognisedOnlyWhenItIsTheSameFileCoveringTheSameDays() throws {
+        let fixture = try HealthFixture()
+        let type = "HKQuantityTypeIdentifierStepCount"
+        func export(_ value: String) -> String {
+            HealthFixture.header + record(type, "100", unit: "count", start: "2026-03-01 10:00:00 +0100")
+                + record(type, value, unit: "count", start: "2026-03-02 10:00:00 +0100") + "</HealthData>\n"
+        }
+        let first = fixture.folder.write("first.xml", export("200"))
+        let other = fixture.folder.write("other.xml", export("300"))   // the same size, other contents
+        try fixture.importFile(first, since: LocalDate(iso: "2026-03-02"))
+        // Imported from the 2nd only: the whole file is not the same import.
+        let whole = try fixture.importFile(first)
+        #expect(whole.previous == nil)
+        #expect(whole.added == 1)
+        #expect(try fixture.importFile(first).previous != nil)
+        #expect(try fixture.importFile(first, since: LocalDate(iso: "2026-03-02")).previous != nil, "days it covered already")
+        let changed = try fixture.importFile(other)
+        #expect(changed.previous == nil)
+        #expect(changed.added == 1)
+    }
 }

@@ -45,8 +45,10 @@ struct HealthFixture {
     static let now = 1_795_424_400
 
     @discardableResult
-    func importFile(_ path: String, since: LocalDate? = nil) throws -> ImportSummary {
-        try HealthImporter(since: since, now: Self.now).run(path: path, into: store)
+    func importFile(_ path: String, since: LocalDate? = nil, again: Bool = false) throws -> ImportSummary {
+        var importer = HealthImporter(since: since, now: Self.now)
+        importer.again = again
+        return try importer.run(path: path, into: store)
     }
 
     @discardableResult
@@ -72,7 +74,7 @@ struct HealthFixture {
     /// Every row of every health table, to compare a store before and after a refused import.
     func snapshot() throws -> [String] {
         try store.read { db in
-            try ["healthType", "healthSource", "healthDevice", "quantitySample", "categorySample", "bloodPressure", "workout", "workoutEvent", "workoutStatistic"]
+            try ["healthType", "healthSource", "healthDevice", "healthImport", "quantitySample", "categorySample", "bloodPressure", "workout", "workoutEvent", "workoutStatistic"]
                 .flatMap { table in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2").map { "\(table) \($0)" } }
         }
     }

@@ -52,9 +52,16 @@ enum IndependentCount {
         let stored = try fixture.store.healthTypes()
         #expect(Dictionary(uniqueKeysWithValues: stored.map { ($0.type.identifier, $0.count) }) == expected)
 
+        // The same file again is recognised by its size and checksum, without reading it;
         let again = try fixture.importFile(TestData.path(file))
+        #expect(again.previous != nil)
         #expect(again.added == 0)
         #expect(again.existing == expected.values.reduce(0, +))
+        // read anyway, every sample is found already there.
+        let reread = try fixture.importFile(TestData.path(file), again: true)
+        #expect(reread.previous == nil)
+        #expect(reread.added == 0)
+        #expect(reread.existing == expected.values.reduce(0, +))
         #expect(try fixture.store.healthTypes() == stored)
     }
 

@@ -106,6 +106,19 @@ enum HealthTables {
                 duration REAL,                    -- seconds
                 PRIMARY KEY (workoutId, type, date)
             );
+            -- Each export imported: what it was (its size and CRC-32, so the same file is
+            -- recognised without reading it again), when, and what it brought.
+            CREATE TABLE healthImport (
+                id INTEGER PRIMARY KEY,
+                file TEXT NOT NULL,
+                bytes INTEGER NOT NULL,           -- of the XML
+                crc32 INTEGER NOT NULL,           -- of the XML
+                sinceDay INTEGER,                 -- --since, as days since 1970-01-01; NULL for all of it
+                importedAt INTEGER NOT NULL,      -- UTC seconds
+                samples INTEGER NOT NULL,         -- added and already there
+                added INTEGER NOT NULL,
+                skipped INTEGER NOT NULL
+            );
             CREATE TABLE workoutStatistic (
                 workoutId INTEGER NOT NULL REFERENCES workout(id) ON DELETE CASCADE,
                 typeId INTEGER NOT NULL REFERENCES healthType(id),

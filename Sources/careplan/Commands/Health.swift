@@ -31,6 +31,8 @@ struct HealthImport: ParsableCommand {
     @Argument(help: ArgumentHelp("The export: export.zip or export.xml.", valueName: "path")) var path: String
     @Option(name: .long, help: ArgumentHelp("Only samples from this day on: YYYY-MM-DD, today or yesterday.", valueName: "date"))
     var since: String?
+    @Flag(name: .long, help: "Read the export even if the same file was imported before (it is recognised by its size and checksum).")
+    var again = false
 
     func run() throws {
         let options = careplan.store
@@ -41,6 +43,7 @@ struct HealthImport: ParsableCommand {
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         importer.progress = bar.map { bar in { read, total, samples in bar.show(read: read, total: total, samples: samples) } }
         importer.interrupted = { interruptRequested.load(ordering: .relaxed) }
+        importer.again = again
         signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
         defer { signal(SIGINT, SIG_DFL) }
         let summary: ImportSummary
@@ -54,7 +57,7 @@ struct HealthImport: ParsableCommand {
         if careplan.global.json {
             try JSONOutput.print(ImportSummaryJSON(summary))
         } else {
-            for line in ImportSummaryText.lines(summary) { say(line) }
+            for line in ImportSummaryText.lines(summary, clock: clock) { say(line) }
         }
     }
 }

@@ -5,7 +5,11 @@ import HealthData
 
 /// What `careplan health import` prints: a line of totals, a row per type, and what was passed over.
 enum ImportSummaryText {
-    static func lines(_ summary: ImportSummary) -> [String] {
+    static func lines(_ summary: ImportSummary, clock: CareClock) -> [String] {
+        if let previous = summary.previous {
+            return ["Already imported: \(summary.file), on \(localTime(previous.importedAt, clock)) (\(NumberText.grouped(previous.samples)) samples); "
+                    + "nothing added. careplan health import --again reads it anyway."]
+        }
         let megabytes = String(format: "%.1f MB", Double(summary.bytes) / 1_000_000)
         var lines = ["Imported \(summary.file): \(NumberText.grouped(summary.added)) added, \(NumberText.grouped(summary.existing)) already there, "
                      + "\(NumberText.grouped(summary.skipped)) skipped (\(megabytes) in \(String(format: "%.1f", summary.seconds)) s)"]
@@ -29,6 +33,13 @@ enum ImportSummaryText {
             lines += summary.skips.map { "  line \($0.line): \($0.type): \($0.reason)" }
         }
         return lines
+    }
+
+    /// `2026-11-23 09:00`, in the clock's time zone.
+    static func localTime(_ utc: Int, _ clock: CareClock) -> String {
+        let local = utc + clock.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc)))
+        let minutes = ((local % 86400) + 86400) % 86400 / 60
+        return LocalDate(dayNumber: Int((Double(local) / 86400).rounded(.down))).iso + String(format: " %02d:%02d", minutes / 60, minutes % 60)
     }
 }
 
@@ -61,8 +72,11 @@ struct ImportSummaryJSON: Encodable {
     var seconds: Double
     var types: [TypeJSON]
     var skips: [SkipJSON]
+    /// UTC seconds of the earlier import of the same export, when nothing was read.
+    @Null var alreadyImportedAt: Int?
 
     init(_ summary: ImportSummary) {
+        alreadyImportedAt = summary.previous?.importedAt
         file = summary.file
         added = summary.added
         existing = summary.existing

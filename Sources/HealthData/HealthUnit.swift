@@ -36,17 +36,44 @@ public enum HealthUnit {
     }
 }
 
-/// The last unit string looked up and what it meant: samples come in runs of one type and unit,
-/// so one remembered answer spares a million look-ups.
+/// How values in one exported unit are stored: a known unit converts linearly to the base of its
+/// dimension (percentages by the fraction rule), an unknown one is kept as it is.
+public struct StoredConversion: Sendable {
+    public let unit: Unit?
+    private let scale: Double
+    private let offset: Double
+
+    public init(_ unit: Unit?) {
+        self.unit = unit
+        if let unit, unit.dimension != .fraction {
+            let base = UnitRegistry.base(of: unit.dimension)
+            offset = UnitRegistry.convert(0, from: unit, to: base) ?? 0
+            scale = (UnitRegistry.convert(1, from: unit, to: base) ?? 1) - offset
+        } else {
+            (scale, offset) = (1, 0)
+        }
+    }
+
+    public func stored(_ value: Double) -> Double {
+        guard let unit else { return value }
+        if unit.dimension == .fraction { return abs(value) <= 1 ? value * 100 : value }
+        return value * scale + offset
+    }
+}
+
+/// The last unit string looked up and how its values are stored: samples come in runs of one type
+/// and unit, so one remembered answer spares a million look-ups and conversions.
 public struct UnitMemo {
-    private var last: (text: String, unit: Unit?)?
+    private var last: (text: String, conversion: StoredConversion)?
 
     public init() {}
 
-    public mutating func unit(_ text: String) -> Unit? {
-        if let last, last.text == text { return last.unit }
-        let unit = HealthUnit.unit(text)
-        last = (text, unit)
-        return unit
+    public mutating func conversion(_ text: String) -> StoredConversion {
+        if let last, last.text == text { return last.conversion }
+        let conversion = StoredConversion(HealthUnit.unit(text))
+        last = (text, conversion)
+        return conversion
     }
+
+    public mutating func unit(_ text: String) -> Unit? { conversion(text).unit }
 }

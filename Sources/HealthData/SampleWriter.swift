@@ -101,11 +101,11 @@ public final class SampleWriter {
 
     /// Stores the sample unless it is there already; true when it was added.
     public func add(_ sample: QuantitySample) throws -> Bool {
-        let stored = HealthUnit.stored(sample.value, unit: units.unit(sample.unit))
+        let stored = units.conversion(sample.unit).stored(sample.value)
         let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
         return try quantity.run(db) {
             $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
-            $0.int(sample.start.day); $0.double(stored.value); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
+            $0.int(sample.start.day); $0.double(stored); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
             $0.bool(sample.wasUserEntered); $0.text(sample.timeZone); $0.int(sample.motionContext)
         }
     }

@@ -12,7 +12,8 @@ import GRDB
 /// calendar day of its start in that offset, as days since 1970-01-01, like an outcome's date.
 /// Values are REAL in the canonical unit of their dimension; `unit` is the unit as exported.
 /// Every sample kind has a natural key (type, source, start, end, value), so importing the same
-/// export twice stores nothing twice.
+/// export twice stores nothing twice. For the two big tables it is the primary key of a table
+/// without row ids: one B-tree less to write per sample, which was a third of an import's writing.
 enum HealthTables {
     static func create(_ db: Database) throws {
         try db.execute(sql: """
@@ -33,7 +34,6 @@ enum HealthTables {
                 UNIQUE (sourceVersion, device)
             );
             CREATE TABLE quantitySample (
-                id INTEGER PRIMARY KEY,
                 typeId INTEGER NOT NULL REFERENCES healthType(id),
                 sourceId INTEGER NOT NULL REFERENCES healthSource(id),
                 start INTEGER NOT NULL,
@@ -47,11 +47,10 @@ enum HealthTables {
                 wasUserEntered INTEGER,           -- HKWasUserEntered: 1 typed by hand, 0 measured
                 timeZone TEXT,                    -- HKTimeZone
                 motionContext INTEGER,            -- HKMetadataKeyHeartRateMotionContext: 0 not set, 1 sedentary, 2 active
-                UNIQUE (typeId, sourceId, start, end, value)
-            );
+                PRIMARY KEY (typeId, sourceId, start, end, value)
+            ) WITHOUT ROWID;
             CREATE INDEX quantitySample_on_day ON quantitySample(typeId, day);
             CREATE TABLE categorySample (
-                id INTEGER PRIMARY KEY,
                 typeId INTEGER NOT NULL REFERENCES healthType(id),
                 sourceId INTEGER NOT NULL REFERENCES healthSource(id),
                 start INTEGER NOT NULL,
@@ -62,8 +61,8 @@ enum HealthTables {
                 deviceId INTEGER REFERENCES healthDevice(id),
                 createdAt INTEGER,
                 timeZone TEXT,
-                UNIQUE (typeId, sourceId, start, end, value)
-            );
+                PRIMARY KEY (typeId, sourceId, start, end, value)
+            ) WITHOUT ROWID;
             CREATE INDEX categorySample_on_day ON categorySample(typeId, day);
             -- One reading per HKCorrelationTypeIdentifierBloodPressure, however often the export
             -- repeats its two values.

@@ -25,9 +25,10 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         // libxml2's streaming (SAX2 push) parser, for Apple Health exports: module map and shim header.
+        // Not linked and no pkg-config (which would link it): the shim opens libxml2 when an import
+        // starts, so it and the ICU it needs are not loaded by every command (see shim.h).
         .systemLibrary(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         // zlib's crc32, for checking a zip entry as it streams by.
@@ -84,7 +85,9 @@ let package = Package(
                 "CLibXML2",
                 "CZlibChecksum",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            // Where Debian's libxml2-dev puts its headers (what `pkg-config --cflags libxml-2.0` says).
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
         ),
         // Statistics, adherence, trends and messages over the store's SQL aggregates; no drawing.
         .target(
@@ -118,6 +121,7 @@ let package = Package(
                 "TerminalUI",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Benchmarks/careplan-bench"
         ),

@@ -70,23 +70,32 @@ struct Benchmark {
             processes = try ProcessCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): commands measured (careplan today \(ReportTable.number(processes.first?.samples.median)) ms, floor \(ReportTable.number(processes.first?.floor.median)) ms)")
         }
+        // The Apple Health import beside healthkit-to-sqlite, on the same 1M-record export.
+        var health: ImportResult?
+        if !options.quick && !options.skipImport {
+            let imports = try ImportCases(folder: workFolder, runs: options.importRuns).run()
+            print("health import measured (\(ReportTable.number(imports.own.median)) ms" + (imports.peer.map { ", healthkit-to-sqlite \(ReportTable.number($0.median)) ms" } ?? "; \(imports.peerNote ?? "no peer")") + ")")
+            health = imports
+        }
         if options.showFrame, let last = dashboard.last {
             print("\nfirst frame at \(last.label):\n\(last.frameText)")
         }
 
         let loadAtEnd = MachineFacts.loadAverage()
         let rows = Targets.rows(dashboard: dashboard, insights: insights, processes: processes, processLabel: histories.last?.label ?? "")
-        let checks = Targets.checks(rows: rows)
+            + (health.map(Targets.rows(import:)) ?? [])
+        let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? [])
         print("\n" + ReportTable.histories(histories))
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
-        print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.\n")
+        print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.")
+        print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside healthkit-to-sqlite on the same file (floor = the peer; ratio = median / peer).\n")
         print(ReportTable.rows(rows))
         if let last = dashboard.last {
             let mb = { (kib: Int) in ReportTable.number(Targets.megabytes(kib), decimals: 1) + " MB" }
             print("\nDashboard memory at \(last.label): \(mb(last.startRSSKiB)) when the process started (runtime, libraries), \(mb(last.baselineRSSKiB)) before the store opened (Foundation's calendar and time zone data, the theme), \(mb(last.peakRSSKiB)) peak.")
         }
-        print("\nTargets (issue 8)\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
+        print("\nTargets (issues 8 and 9)\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
         print(ReportTable.targets(checks))
         // The end figure includes this run's own single-threaded load (about +0.1 to +0.2).
         print(String(format: "\nload average %.2f at start, %.2f at end (this run included)", loadAtStart, loadAtEnd)
@@ -96,7 +105,8 @@ struct Benchmark {
         let planFacts = BenchmarkReport.PlanFacts(title: plan.title, activities: plan.activities.count, interventions: interventions,
                                                   assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
-                                     histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes)
+                                     histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes,
+                                     healthImport: health)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

@@ -23,6 +23,16 @@ enum BenchmarkPlan {
         return folder
     }
 
+    /// `../shared` beside the repository: the export generator (and test data) live there.
+    static func sharedFolder() throws -> String {
+        let repository = (try samplesFolder() as NSString).deletingLastPathComponent
+        let shared = ((repository as NSString).deletingLastPathComponent as NSString).appendingPathComponent("shared")
+        guard FileManager.default.fileExists(atPath: shared + "/tools/gen_export.py") else {
+            throw BenchmarkError("no ../shared/tools/gen_export.py beside the repository (\(shared)); the import case needs it")
+        }
+        return shared
+    }
+
     static func build(from folder: String) throws -> (plan: CarePlan, sources: [String]) {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
         let samples = try files.map { try PlanDecoder.load(path: folder + "/" + $0) }

@@ -16,15 +16,22 @@ struct Options {
     var warmups: Int?
     /// `--show-frame`: print the largest history's first frame, to see what was timed.
     var showFrame = false
+    /// `--skip-import`: leave out the Apple Health import beside healthkit-to-sqlite (a few minutes).
+    var skipImport = false
+    /// `--import-runs N`: runs of each import (the peer takes half a minute a run).
+    var importRuns = 3
     /// Internal: run one measurement group in this process and print its JSON (see ChildProcess).
     var child: ChildJob?
 
     static let usage = """
         usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
+                              [--skip-import] [--import-runs N]
 
         Builds 30-day, 1-year and 10-year histories of a 120-activity plan (from sample-plans/) ending at
         2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
-        insights (with their bare-SQLite floors), and prints a table against the targets (docs/performance.md).
+        insights (with their bare-SQLite floors), times careplan today, done and log against a minimal
+        program, imports a 1M-record Apple Health export beside healthkit-to-sqlite (installed from PyPI
+        into a virtualenv in the work folder), and prints a table against the targets (docs/performance.md).
 
           --quick        7 runs after 1 warm-up, histories of 30 days and 1 year only
           --json PATH    where to write the results as JSON (default: benchmark-results.json)
@@ -33,6 +40,8 @@ struct Options {
           --runs N       timed runs per measurement (default 21; slow cases use fewer, within a time budget)
           --warmups N    untimed runs first (default 3)
           --show-frame   print the largest history's first frame
+          --skip-import  leave out the Apple Health import case (it needs python3, PyPI and a few minutes)
+          --import-runs N  runs of each import, ours and the peer's (default 3)
 
         One step on its own (what the benchmark runs as child processes; handy under perf or valgrind):
           careplan-bench --child dashboard|insights --db FILE [--label 10y] [--runs N] [--warmups N] [--case NAME]
@@ -69,6 +78,10 @@ struct Options {
                 if options.runs == 0 { throw UsageError("--runs must be at least 1") }
             case "--warmups": options.warmups = try count(argument)
             case "--show-frame": options.showFrame = true
+            case "--skip-import": options.skipImport = true
+            case "--import-runs":
+                options.importRuns = try count(argument)
+                if options.importRuns == 0 { throw UsageError("--import-runs must be at least 1") }
             case "--child": childKind = try value(argument)
             case "--path", "--db": childPath = try value(argument)
             case "--label": childLabel = try value(argument)

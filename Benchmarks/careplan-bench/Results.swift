@@ -52,4 +52,5 @@ struct BenchmarkReport: Codable, Sendable {
     var dashboard: [DashboardResult]
     var insights: [InsightsResult]
     var processes: [ProcessResult]
+    var healthImport: ImportResult?
 }

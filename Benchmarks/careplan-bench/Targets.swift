@@ -118,4 +118,43 @@ enum Targets {
                                   measured: rss.map { String(format: "%.1f MB", $0.median) } ?? "not measured", pass: rss.map { $0.median < rssLimitMB }))
         return checks
     }
+
+    /// Issue 9: the zipped 1M-record export at least 10× faster than healthkit-to-sqlite, peak memory
+    /// no higher than its, the same file again in under half the first import, adding nothing.
+    static let importSpeedup = 10.0, againShare = 0.5
+
+    static func rows(import result: ImportResult) -> [ResultRow] {
+        let label = "1M"
+        var first = ResultRow(measurement: "health import", history: label, unit: "ms", runs: result.own.runs, median: result.own.median,
+                              p90: result.own.p90, firstCall: result.own.firstCall, floor: result.peer?.median,
+                              ratio: result.peer.map { result.own.median / $0.median }, target: "≤ 1/\(Int(importSpeedup)) peer")
+        first.pass = first.ratio.map { $0 <= 1 / importSpeedup }
+        var again = ResultRow(measurement: "health import, again", history: label, unit: "ms", runs: result.again.runs,
+                              median: result.again.median, p90: result.again.p90, firstCall: result.again.firstCall,
+                              ratio: result.again.median / result.own.median, target: "< \(againShare)× first")
+        again.pass = again.ratio! < againShare
+        let reread = ResultRow(measurement: "health import --again", history: label, unit: "ms", runs: 1, median: result.reread.median,
+                               ratio: result.reread.median / result.own.median)
+        var peak = ResultRow(measurement: "peak RSS, health import", history: label, unit: "MB", median: megabytes(result.ownPeakKiB),
+                             floor: result.peerPeakKiB.map(megabytes), target: "≤ peer")
+        peak.pass = result.peerPeakKiB.map { result.ownPeakKiB <= $0 }
+        return [first, again, reread, peak]
+    }
+
+    static func checks(import result: ImportResult) -> [TargetCheck] {
+        let ms = { (value: Double) in String(format: "%.0f ms", value) }
+        return [
+            TargetCheck(target: "health import of the zipped 1M export ≥ \(Int(importSpeedup))× faster than healthkit-to-sqlite",
+                        measured: result.peer.map { String(format: "%.1f× (%@ vs %@)", $0.median / result.own.median, ms(result.own.median), ms($0.median)) }
+                            ?? (result.peerNote ?? "peer not measured"),
+                        pass: result.peer.map { $0.median / result.own.median >= importSpeedup }),
+            TargetCheck(target: "health import peak RSS ≤ healthkit-to-sqlite's",
+                        measured: String(format: "%.1f MB", megabytes(result.ownPeakKiB)) + (result.peerPeakKiB.map { String(format: " vs %.1f MB", megabytes($0)) } ?? ""),
+                        pass: result.peerPeakKiB.map { result.ownPeakKiB <= $0 }),
+            TargetCheck(target: "importing the same export again < \(againShare)× the first import, adding nothing",
+                        measured: String(format: "%.3f× (%@ vs %@); read anyway (--again): %@, %d added", result.again.median / result.own.median,
+                                         ms(result.again.median), ms(result.own.median), ms(result.reread.median), result.rereadAdded),
+                        pass: result.again.median < againShare * result.own.median && result.rereadAdded == 0),
+        ]
+    }
 }

@@ -1,5 +1,5 @@
 import CarePlanStore
-import CLibXML2
+internal import CLibXML2
 import Foundation
 import HealthData
 
@@ -67,7 +67,14 @@ final class ExportReader: XMLElementHandler {
                 }
             }
             if let name = text("sourceName", .source) {
-                source = SampleSource(name: name, version: text("sourceVersion", .version), device: text("device", .device))
+                let version = text("sourceVersion", .version), device = text("device", .device)
+                // The same source as the record before (the usual case) is the same object.
+                if let last = repeated.source, last.name == name, last.version == version, last.device == device {
+                    source = last
+                } else {
+                    source = SampleSource(name: name, version: version, device: device)
+                    repeated.source = source
+                }
             }
             func instant(_ name: StaticString) -> HealthInstant? {
                 guard let bytes = attributes.bytes(name) else { return nil }

@@ -9,6 +9,8 @@ public enum HealthImportError: UserFacingError, Equatable {
     case noExportInZip(file: String, entries: [String])
     case damagedZip(file: String, message: String)
     case interrupted
+    /// libxml2, which careplan opens when an import starts, cannot be loaded.
+    case missingLibrary(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum HealthImportError: UserFacingError, Equatable {
             return "\(file): the zip is damaged or incomplete (\(message)); nothing was imported"
         case .interrupted:
             return "interrupted; nothing was imported"
+        case .missingLibrary(let message):
+            return "cannot load libxml2, which reads the export (\(message)); install it: sudo apt-get install libxml2"
         }
     }
 }

@@ -1,4 +1,5 @@
 import CarePlanStore
+internal import CLibXML2
 import Foundation
 import GRDB
 import HealthData
@@ -27,6 +28,7 @@ public struct HealthImporter {
     }
 
     public func run(path: String, into store: CareStore) throws -> ImportSummary {
+        if let problem = careplan_libxml2_error() { throw HealthImportError.missingLibrary(String(cString: problem)) }
         let source = try ExportSource(path: path)
         let clock = ContinuousClock(), started = clock.now
         func elapsed() -> Double {

@@ -1,5 +1,6 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
+import HealthData
 
 /// An element's attributes as libxml2 hands them to a SAX2 callback: (name, prefix, URI, value
 /// start, value end) pointers, valid only during the callback. Values arrive with entities and
@@ -52,6 +53,8 @@ struct XMLAttributes {
 struct RepeatedStrings {
     private var bytes: [[UInt8]]
     private var strings: [String]
+    /// The last source made from these strings, handed out again while they repeat.
+    var source: SampleSource?
 
     init(slots: Int) {
         bytes = Array(repeating: [], count: slots)
@@ -86,7 +89,7 @@ final class XMLStream {
 
     /// libxml2 wants its global state set up once, before any thread parses.
     private static let initialized: Bool = {
-        xmlInitParser()
+        careplan_xmlInitParser()
         return true
     }()
 
@@ -106,22 +109,22 @@ final class XMLStream {
         }
         // Errors are read from the context when a chunk fails, not printed by libxml2.
         sax.serror = { _, _ in }
-        context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, nil)
+        context = careplan_xmlCreatePushParserCtxt(&sax, nil, nil, 0, nil)
         context?.pointee._private = Unmanaged.passUnretained(self).toOpaque()
         context?.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue
-        xmlCtxtUseOptions(context, Int32(options))
+        careplan_xmlCtxtUseOptions(context, Int32(options))
     }
 
-    deinit { xmlFreeParserCtxt(context) }
+    deinit { careplan_xmlFreeParserCtxt(context) }
 
     /// The line the parser is at.
-    var line: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+    var line: Int { context.map { Int(careplan_xmlSAX2GetLineNumber($0)) } ?? 0 }
 
     /// Parses `bytes`; `last` once at the end. Throws where the document stops being well-formed.
     func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws(XMLStreamError) {
         let status = bytes.withMemoryRebound(to: CChar.self) { chars in
-            xmlParseChunk(context, chars.baseAddress, Int32(chars.count), last ? 1 : 0)
+            careplan_xmlParseChunk(context, chars.baseAddress, Int32(chars.count), last ? 1 : 0)
         }
         if status != 0 || (context?.pointee.wellFormed ?? 0) == 0 {
             throw error(fallback: status)
@@ -129,7 +132,7 @@ final class XMLStream {
     }
 
     private func error(fallback: Int32) -> XMLStreamError {
-        guard let context, let last = xmlCtxtGetLastError(context) else {
+        guard let context, let last = careplan_xmlCtxtGetLastError(context) else {
             return XMLStreamError(line: line, column: 0, message: "libxml2 error \(fallback)")
         }
         let message = last.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "error \(last.pointee.code)"

@@ -13,7 +13,7 @@ public final class SampleWriter {
     private var sourceIds: [String: Int64] = [:]
     private var deviceIds: [String: [String: Int64]] = [:]
     /// The last id handed out of each kind: samples come in runs of one type, source and device.
-    private var lastType: (String, Int64)?, lastSource: (String, Int64)?, lastDevice: (String, String, Int64?)?
+    private var lastType: (String, Int64)?, lastSource: (SampleSource, Int64)?, lastDevice: (SampleSource, Int64?)?
     private var units = UnitMemo()
     private let quantity: RowInsert
     private let category: RowInsert
@@ -72,8 +72,8 @@ public final class SampleWriter {
     }
 
     func sourceId(_ source: SampleSource) throws -> Int64 {
-        if let lastSource, lastSource.0 == source.name { return lastSource.1 }
-        defer { lastSource = (source.name, sourceIds[source.name]!) }
+        if let lastSource, lastSource.0 === source || lastSource.0.name == source.name { return lastSource.1 }
+        defer { lastSource = (source, sourceIds[source.name]!) }
         if let id = sourceIds[source.name] { return id }
         let id = try id(in: "healthSource", where: "name = ?", insert: "(name) VALUES (?)", [source.name])
         sourceIds[source.name] = id
@@ -82,10 +82,13 @@ public final class SampleWriter {
 
     /// The version and device of a source, kept once; nil when the export gives neither.
     func deviceId(_ source: SampleSource) throws -> Int64? {
+        if let lastDevice, lastDevice.0 === source { return lastDevice.1 }
         let version = source.version ?? "", device = source.device ?? ""
-        if let lastDevice, lastDevice.0 == version, lastDevice.1 == device { return lastDevice.2 }
-        guard !version.isEmpty || !device.isEmpty else { return nil }
-        defer { lastDevice = (version, device, deviceIds[version]?[device]) }
+        guard !version.isEmpty || !device.isEmpty else {
+            lastDevice = (source, nil)
+            return nil
+        }
+        defer { lastDevice = (source, deviceIds[version]?[device]) }
         if let id = deviceIds[version]?[device] { return id }
         let id = try id(in: "healthDevice", where: "sourceVersion = ? AND device = ?", insert: "(sourceVersion, device) VALUES (?, ?)",
                         [version, device])

@@ -1,14 +1,27 @@
 /// Who wrote a sample: the app or device's name as the Health app lists it, its version, and the
 /// device description HealthKit exports (`<<HKDevice: 0x…>, name:Apple Watch, …>`).
-public struct SampleSource: Hashable, Sendable {
-    public var name: String
-    public var version: String?
-    public var device: String?
+///
+/// A class, shared by the thousands of samples one source writes in a row: a sample passed from
+/// the reading thread to the writing one then carries one reference, not three strings.
+public final class SampleSource: Hashable, Sendable {
+    public let name: String
+    public let version: String?
+    public let device: String?
 
     public init(name: String, version: String? = nil, device: String? = nil) {
         self.name = name
         self.version = version
         self.device = device
+    }
+
+    public static func == (a: SampleSource, b: SampleSource) -> Bool {
+        a === b || (a.name == b.name && a.version == b.version && a.device == b.device)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(version)
+        hasher.combine(device)
     }
 }
 

@@ -3,7 +3,6 @@ import ArgumentParser
 import CarePlanStore
 import Foundation
 import HealthData
-import Synchronization
 
 /// `careplan health …`: health data from Apple Health in the store.
 struct Health: ParsableCommand {
@@ -13,8 +12,15 @@ struct Health: ParsableCommand {
         subcommands: [HealthImport.self, HealthTypes.self])
 }
 
-/// Set by Ctrl-C while an import runs; the import stops after the chunk it is reading.
-private let interruptRequested = Atomic<Bool>(false)
+/// Raised by Ctrl-C while an import runs; the import stops after the chunk it is reading and
+/// nothing is written.
+final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    func raise() { lock.withLock { raised = true } }
+    var isRaised: Bool { lock.withLock { raised } }
+}
 
 /// `careplan health import PATH`.
 struct HealthImport: ParsableCommand {
@@ -42,10 +48,19 @@ struct HealthImport: ParsableCommand {
         var importer = HealthImporter(since: sinceDate, now: Int(clock.now.timeIntervalSince1970.rounded(.down)))
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         importer.progress = bar.map { bar in { read, total, samples in bar.show(read: read, total: total, samples: samples) } }
-        importer.interrupted = { interruptRequested.load(ordering: .relaxed) }
         importer.again = again
-        signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
-        defer { signal(SIGINT, SIG_DFL) }
+        // Ctrl-C is delivered to a dispatch source rather than a signal handler, so that raising
+        // the flag may take a lock.
+        let interrupt = InterruptFlag()
+        importer.interrupted = { interrupt.isRaised }
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { interrupt.raise() }
+        source.resume()
+        defer {
+            source.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
         let summary: ImportSummary
         do {
             summary = try importer.run(path: path, into: store)

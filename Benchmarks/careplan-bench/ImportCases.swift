@@ -1,0 +1,149 @@
+import Foundation
+import ZIPFoundation
+
+/// The Apple Health import (issue 9): `careplan health import` on the synthetic 1M-record export
+/// that `../shared/tools/gen_export.py OUT.xml 1000000 5` writes, zipped as the Health app zips it,
+/// beside healthkit-to-sqlite (PyPI, in a virtualenv the benchmark makes) on the same file,
+/// interleaved run by run. Whole processes: wall time and peak resident memory.
+struct ImportResult: Codable, Sendable {
+    var records: Int
+    var zipBytes: Int
+    var xmlBytes: Int
+    var own: Samples
+    var ownPeakKiB: Int
+    var peer: Samples?
+    var peerPeakKiB: Int?
+    /// Why the peer was not measured, when it was not.
+    var peerNote: String?
+    /// The same file again: recognised, nothing read.
+    var again: Samples
+    /// The same file read anyway (`--again`): every sample looked up.
+    var reread: Samples
+    /// Samples the re-read added (0 expected).
+    var rereadAdded: Int
+}
+
+struct ImportCases {
+    let folder: String
+    let runs: Int
+    static let records = 1_000_000, years = 5
+
+    func run() throws -> ImportResult {
+        let zip = try export()
+        let careplan = try ProcessCases.binary("careplan")
+        let peer = peerCommand()
+        var environment = ProcessInfo.processInfo.environment
+        environment["CAREPLAN_NOW"] = PinnedClock.localTime
+        environment["TZ"] = PinnedClock.zone
+        let scratch = folder + "/import-runs"
+        try? FileManager.default.removeItem(atPath: scratch)
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+        var own: [Double] = [], peers: [Double] = [], ownPeak = 0, peerPeak = 0
+        var kept = ""
+        for run in 0..<runs {
+            let db = "\(scratch)/careplan-\(run).sqlite"
+            let (ms, kib) = try Spawn.run(careplan, ["health", "import", zip, "--db", db], environment: environment)
+            own.append(ms)
+            ownPeak = max(ownPeak, kib)
+            if run == runs - 1 { kept = db } else { Self.remove(db) }
+            if let peer = peer.command {
+                let peerDB = "\(scratch)/peer-\(run).db"
+                let (peerMS, peerKiB) = try Spawn.run(peer, [zip, peerDB], environment: environment)
+                peers.append(peerMS)
+                peerPeak = max(peerPeak, peerKiB)
+                Self.remove(peerDB)
+            }
+        }
+        var again: [Double] = []
+        for _ in 0..<runs {
+            again.append(try Spawn.run(careplan, ["health", "import", zip, "--db", kept], environment: environment).ms)
+        }
+        let output = scratch + "/reread.json"
+        let (rereadMS, _) = try Spawn.run(careplan, ["health", "import", zip, "--again", "--json", "--db", kept], environment: environment, stdout: output)
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        let xmlBytes = (summary?["bytes"] as? Int) ?? 0
+        return ImportResult(records: Self.records, zipBytes: Self.size(zip), xmlBytes: xmlBytes,
+                            own: Samples(warmups: 0, milliseconds: own, firstCall: own[0]), ownPeakKiB: ownPeak,
+                            peer: peers.isEmpty ? nil : Samples(warmups: 0, milliseconds: peers, firstCall: peers[0]),
+                            peerPeakKiB: peers.isEmpty ? nil : peerPeak, peerNote: peer.note,
+                            again: Samples(warmups: 0, milliseconds: again, firstCall: again[0]),
+                            reread: Samples(warmups: 0, milliseconds: [rereadMS], firstCall: rereadMS),
+                            rereadAdded: (summary?["added"] as? Int) ?? -1)
+    }
+
+    /// The zipped export, generated once and kept in the work folder (so `--cache` reuses it).
+    func export() throws -> String {
+        let zip = "\(folder)/apple-health-\(Self.records)-\(Self.years)y.zip"
+        if FileManager.default.fileExists(atPath: zip) { return zip }
+        let generator = try BenchmarkPlan.sharedFolder() + "/tools/gen_export.py"
+        let xml = "\(folder)/export.xml"
+        _ = try Spawn.run("/usr/bin/env", ["python3", generator, xml, "\(Self.records)", "\(Self.years)"],
+                          environment: ProcessInfo.processInfo.environment)
+        defer { try? FileManager.default.removeItem(atPath: xml) }
+        let partial = zip + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        let archive = try Archive(url: URL(fileURLWithPath: partial), accessMode: .create)
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: xml))
+        defer { try? handle.close() }
+        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(Self.size(xml)),
+                             compressionMethod: .deflate, bufferSize: 1 << 16) { position, size in
+            try handle.seek(toOffset: UInt64(position))
+            return try handle.read(upToCount: size) ?? Data()
+        }
+        try FileManager.default.moveItem(atPath: partial, toPath: zip)
+        return zip
+    }
+
+    /// healthkit-to-sqlite in a virtualenv in the work folder, installed from PyPI on first use;
+    /// never a dependency of careplan itself.
+    func peerCommand() -> (command: String?, note: String?) {
+        let venv = "\(folder)/peer-venv", command = "\(venv)/bin/healthkit-to-sqlite"
+        if FileManager.default.isExecutableFile(atPath: command) { return (command, nil) }
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            _ = try Spawn.run("/usr/bin/env", ["python3", "-m", "venv", venv], environment: environment)
+            _ = try Spawn.run("\(venv)/bin/pip", ["install", "--quiet", "healthkit-to-sqlite"], environment: environment)
+        } catch {
+            return (nil, "healthkit-to-sqlite could not be installed from PyPI (\(error)); the peer was not measured")
+        }
+        return FileManager.default.isExecutableFile(atPath: command) ? (command, nil) : (nil, "healthkit-to-sqlite did not install")
+    }
+
+    static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
+    }
+
+    static func remove(_ db: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+    }
+}
+
+/// A child process, spawn to exit: wall time and its peak resident memory (`wait4`'s rusage).
+enum Spawn {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], stdout: String? = nil) throws -> (ms: Double, kib: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-bench-import-\(getpid())").path
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let clock = ContinuousClock(), start = clock.now
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, path, &actions, nil, argv, envp) == 0 else { throw BenchmarkError("cannot start \(path)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let elapsed = (clock.now - start).milliseconds
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            throw BenchmarkError("\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(message)")
+        }
+        return (elapsed, Int(usage.ru_maxrss))
+    }
+}

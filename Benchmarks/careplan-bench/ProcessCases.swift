@@ -75,30 +75,9 @@ struct ProcessCases {
     }
 
     /// Wall time of one run of `path` with `arguments`, spawn to exit; a failing run stops the
-    /// benchmark. `posix_spawn` directly: Foundation's `Process` spends tens of milliseconds of its
-    /// own on each launch here, which would bury what is being measured.
+    /// benchmark (`Spawn`: `posix_spawn` directly, since Foundation's `Process` spends tens of
+    /// milliseconds of its own on each launch here).
     static func time(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-bench-stderr-\(getpid())").path
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { throw BenchmarkError("cannot start \(path)") }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let elapsed = (clock.now - start).milliseconds
-        guard status == 0 else {
-            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-            throw BenchmarkError("\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(message)")
-        }
-        return elapsed
+        try Spawn.run(path, arguments, environment: environment).ms
     }
 }

@@ -27,6 +27,9 @@ final class ExportReader: XMLElementHandler {
     private var workout: (workout: Workout?, line: Int, reason: String?)?
     private var repeated = RepeatedStrings(slots: RecordFields.Slot.allCases.count)
 
+    /// The document's root element; an export's is HealthData.
+    private(set) var root: String?
+
     init(sink: any ExportSink) { self.sink = sink }
 
     /// A Record's or Correlation's attributes and the metadata careplan keeps.
@@ -110,6 +113,7 @@ final class ExportReader: XMLElementHandler {
     }
 
     func start(_ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int) {
+        if root == nil { root = String(cString: name) }
         if XMLStream.equal(name, "Record") {
             record = RecordFields(attributes, line: line, repeated: &repeated)
         } else if XMLStream.equal(name, "MetadataEntry") {

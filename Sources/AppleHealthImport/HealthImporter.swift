@@ -107,7 +107,12 @@ final class ReadingJob: @unchecked Sendable {
         let name = source.name
         func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws {
             do { try stream.feed(bytes, last: last) } catch {
+                // Failing before any element opened, it is no XML at all (a plan file, a PDF...).
+                guard reader.root != nil else { throw HealthImportError.notAnExport(file: name, found: "not XML") }
                 throw HealthImportError.notWellFormed(file: name, line: error.line, column: error.column, message: error.message)
+            }
+            if let root = reader.root, root != "HealthData" {
+                throw HealthImportError.notAnExport(file: name, found: "its root element is <\(root)>, not <HealthData>")
             }
         }
         do {

@@ -120,9 +120,11 @@ import Testing
     @Test func filesThatAreNoExportAreRefusedWithAReason() throws {
         let (fixture, before) = try storeWithData()
         let text = fixture.folder.write("notes.txt", "remember the 8 o'clock tablet\n")
-        #expect { try fixture.importFile(text) } throws: { error in
-            guard case .notWellFormed(let file, 1, _, _) = error as? HealthImportError else { return false }
-            return file == text
+        #expect(throws: HealthImportError.notAnExport(file: text, found: "not XML")) { try fixture.importFile(text) }
+        // The clinical-document companion of an export is XML, but not the export.
+        let cda = fixture.folder.write("export_cda.xml", "<?xml version=\"1.0\"?>\n<ClinicalDocument><title>Health</title></ClinicalDocument>\n")
+        #expect(throws: HealthImportError.notAnExport(file: cda, found: "its root element is <ClinicalDocument>, not <HealthData>")) {
+            try fixture.importFile(cda)
         }
         #expect(throws: HealthImportError.unreadable(file: fixture.folder.path("none.zip"), message: "no such file")) {
             try fixture.importFile(fixture.folder.path("none.zip"))

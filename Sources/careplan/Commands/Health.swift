@@ -86,7 +86,12 @@ struct HealthTypes: ParsableCommand {
     @ParentCommand var careplan: Careplan
 
     func run() throws {
-        let types = try careplan.store.open(readOnly: true).healthTypes()
+        let types: [HealthTypeSummary]
+        do {
+            types = try careplan.store.open(readOnly: true).healthTypes()
+        } catch StoreError.missing {
+            types = []   // no database yet: no health data yet either
+        }
         if careplan.global.json {
             try JSONOutput.print(types.map(HealthTypeJSON.init))
             return

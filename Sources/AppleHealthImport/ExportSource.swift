@@ -30,7 +30,8 @@ struct ExportSource {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw HealthImportError.unreadable(file: path, message: "cannot be read (check permissions)")
         }
-        let magic = (try? handle.read(upToCount: 4)) ?? Data()
+        let head = (try? handle.read(upToCount: 512)) ?? Data()
+        let magic = head.prefix(4)
         try? handle.close()
         if magic == Data([0x50, 0x4B, 0x03, 0x04]) || magic == Data([0x50, 0x4B, 0x05, 0x06]) {
             let archive: Archive
@@ -48,6 +49,10 @@ struct ExportSource {
             totalBytes = Int(entry.uncompressedSize)
             recordedChecksum = entry.checksum
         } else {
+            // XML starts with "<", after a byte-order mark and blank space: anything else is
+            // refused before the store is touched.
+            let start = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
+            guard start == 0x3C else { throw HealthImportError.notAnExport(file: path, found: "not XML") }
             zipEntry = nil
             recordedChecksum = nil
             name = path

@@ -28,8 +28,15 @@ public struct HealthImporter {
     }
 
     public func run(path: String, into store: CareStore) throws -> ImportSummary {
+        try run(path: path) { store }
+    }
+
+    /// As `run(path:into:)`, opening the store only once the file has been found to be an export
+    /// (so a wrong path does not leave a new, empty store behind).
+    public func run(path: String, openingStore openStore: () throws -> CareStore) throws -> ImportSummary {
         if let problem = careplan_libxml2_error() { throw HealthImportError.missingLibrary(String(cString: problem)) }
         let source = try ExportSource(path: path)
+        let store = try openStore()
         let clock = ContinuousClock(), started = clock.now
         func elapsed() -> Double {
             let parts = (clock.now - started).components

@@ -44,4 +44,16 @@ import Testing
         let missing = try cli.run(["health", "import", cli.folder.appendingPathComponent("nope.zip").path])
         #expect(missing.stderr == "careplan: \(cli.folder.appendingPathComponent("nope.zip").path): no such file\n")
     }
+
+    @Test func aFileThatIsNoExportIsRefusedBeforeAnyStoreIsMade() throws {
+        let cli = CLI()
+        let plan = CLI.repository.appendingPathComponent("sample-plans/hypertension.yaml").path
+        let result = try cli.run(["health", "import", plan])
+        #expect(result.status == 1)
+        #expect(result.stderr == "careplan: \(plan): not an Apple Health export (not XML); give the export.zip the Health app writes, or the export.xml inside it\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.db))
+        let types = try cli.run(["health", "types"])
+        #expect(types.stdout == "No health data yet; import an export with careplan health import export.zip\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.db), "listing reads only")
+    }
 }

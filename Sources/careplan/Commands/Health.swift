@@ -44,7 +44,6 @@ struct HealthImport: ParsableCommand {
         let options = careplan.store
         let clock = try options.clock()
         let sinceDate = try since.map { try DateArgument.parse($0, today: clock.today) }
-        let store = try options.open()
         var importer = HealthImporter(since: sinceDate, now: Int(clock.now.timeIntervalSince1970.rounded(.down)))
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         importer.progress = bar.map { bar in { read, total, samples in bar.show(read: read, total: total, samples: samples) } }
@@ -63,7 +62,7 @@ struct HealthImport: ParsableCommand {
         }
         let summary: ImportSummary
         do {
-            summary = try importer.run(path: path, into: store)
+            summary = try importer.run(path: path) { try options.open() }
             bar?.clear()
         } catch {
             bar?.clear()

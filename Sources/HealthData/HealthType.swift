@@ -45,12 +45,18 @@ public struct HealthType: Hashable, Sendable, Comparable {
     /// What people call it: "Steps", "Heart rate"; otherwise the short name in words.
     public var title: String {
         if let known = Self.titles[shortName] { return known }
-        var words = ""
+        // Words start where a capital follows a small letter; a word in capitals (REM, VO2) stays so.
+        var words: [String] = []
         for character in shortName {
-            if character.isUppercase, !words.isEmpty, words.last?.isUppercase == false { words += " " }
-            words.append(words.isEmpty ? character : Character(character.lowercased()))
+            if words.isEmpty || (character.isUppercase && words[words.count - 1].last?.isUppercase == false) {
+                words.append(String(character))
+            } else {
+                words[words.count - 1].append(character)
+            }
         }
-        return words
+        return words.enumerated().map { index, word in
+            index == 0 || (word.count > 1 && word == word.uppercased()) ? word : word.lowercased()
+        }.joined(separator: " ")
     }
 
     private static let titles: [String: String] = [

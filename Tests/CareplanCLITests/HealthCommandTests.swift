@@ -56,4 +56,18 @@ import Testing
         #expect(types.stdout == "No health data yet; import an export with careplan health import export.zip\n")
         #expect(!FileManager.default.fileExists(atPath: cli.db), "listing reads only")
     }
+
+    @Test func samplesOfATypeAreListedAndAnUnknownTypeNamesTheKnownOnes() throws {
+        let cli = CLI()
+        try cli.run(["health", "import", Self.zip])
+        let samples = try cli.run(["health", "samples", "heartrate"])
+        #expect(samples.status == 0)
+        #expect(samples.stdout.split(separator: "\n").first?.hasPrefix("start") == true)
+        #expect(samples.stdout.contains("2024-01-01 01:01  74 bpm  Alexandre's Apple Watch"))
+        let unknown = try cli.run(["health", "samples", "Pulse"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("careplan: no health data of type 'Pulse'; types in the store: "))
+        #expect(unknown.stderr.contains("HeartRate"))
+        #expect(try cli.run(["health", "workouts"]).stdout == "No workouts yet.\n")
+    }
 }

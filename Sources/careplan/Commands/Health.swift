@@ -9,7 +9,7 @@ struct Health: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
         abstract: "Health data from Apple Health: import an export, see what is stored.",
-        subcommands: [HealthImport.self, HealthTypes.self])
+        subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthWorkouts.self])
 }
 
 /// Raised by Ctrl-C while an import runs; the import stops after the chunk it is reading and
@@ -129,5 +129,83 @@ final class ProgressLine {
 
     func clear() {
         if lastDrawn != nil { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// `careplan health samples TYPE`.
+struct HealthSamples: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "samples",
+        abstract: "The samples of one type, oldest first: when, the value, the source.",
+        discussion: "TYPE is a HealthKit identifier or its short name: HeartRate, StepCount, BloodPressure, SleepAnalysis (see careplan health types).")
+
+    @ParentCommand var careplan: Careplan
+    @Argument(help: ArgumentHelp("The type, e.g. HeartRate.", valueName: "type")) var type: String
+    @OptionGroup var range: RangeOptions
+
+    func run() throws {
+        let clock = try careplan.store.clock()
+        let (from, to) = try range.resolve(clock)
+        let store: CareStore
+        do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing {
+            throw HealthCommandError.noData
+        }
+        let known = try store.healthTypes().map(\.type).filter { $0 != .workout }
+        guard let health = HealthType.named(type, among: known) else {
+            throw HealthCommandError.unknownType(type, known: known)
+        }
+        let samples = try store.samples(of: health, from: from, to: to)
+        if careplan.global.json {
+            try JSONOutput.print(samples.map { HealthSampleJSON($0, type: health) })
+            return
+        }
+        let rows = samples.map { [$0.start.localText, $0.value.text(type: health), $0.source] }
+        for line in TextTable.lines(header: ["start", "value", "source"], rows: rows) { say(line) }
+    }
+}
+
+/// `careplan health workouts`.
+struct HealthWorkouts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workouts",
+        abstract: "Each workout: type, start, active time (pauses taken out), distance, energy, average heart rate.")
+
+    @ParentCommand var careplan: Careplan
+    @OptionGroup var range: RangeOptions
+
+    func run() throws {
+        let clock = try careplan.store.clock()
+        let (from, to) = try range.resolve(clock)
+        let workouts: [ListedWorkout]
+        do { workouts = try careplan.store.open(readOnly: true).workouts(from: from, to: to) } catch StoreError.missing { workouts = [] }
+        if careplan.global.json {
+            try JSONOutput.print(workouts.map(HealthWorkoutJSON.init))
+            return
+        }
+        guard !workouts.isEmpty else { return say("No workouts" + (from != nil || to != nil ? " in these days." : " yet.")) }
+        let rows = workouts.map { workout -> [String] in
+            let minutes = workout.activeSeconds / 60
+            return [HealthType(workout.activityType.replacingOccurrences(of: "HKWorkoutActivityType", with: "")).title, workout.start.localText,
+                    "\(minutes / 60):" + String(format: "%02d", minutes % 60),
+                    workout.distance.map { NumberText.string(($0 / 10).rounded() / 100) + " km" } ?? "",
+                    workout.energy.map { NumberText.string($0.rounded()) + " kcal" } ?? "",
+                    workout.averageHeartRate.map { NumberText.string($0.rounded()) + " bpm" } ?? "", workout.source]
+        }
+        for line in TextTable.lines(header: ["workout", "start", "active", "distance", "energy", "heart rate", "source"], rows: rows,
+                                    rightAligned: [2, 3, 4, 5]) { say(line) }
+    }
+}
+
+/// What the health commands refuse.
+enum HealthCommandError: UserFacingError {
+    case noData
+    case unknownType(String, known: [HealthType])
+
+    var description: String {
+        switch self {
+        case .noData: return "no health data yet; import an export with careplan health import export.zip"
+        case .unknownType(let name, let known):
+            return "no health data of type '\(name)'" + (known.isEmpty ? "" : "; types in the store: " + known.map(\.shortName).joined(separator: ", "))
+        }
     }
 }

@@ -111,3 +111,53 @@ struct HealthTypeJSON: Encodable {
         sources = summary.sources
     }
 }
+
+/// `careplan health samples --json`.
+struct HealthSampleJSON: Encodable {
+    var start: String
+    var end: String
+    var utcOffset: Int
+    @Null var value: Double?
+    @Null var unit: String?
+    @Null var category: String?
+    @Null var systolic: Double?
+    @Null var diastolic: Double?
+    var text: String
+    var source: String
+
+    init(_ sample: ListedSample, type: HealthType) {
+        start = sample.start.localText
+        end = sample.end.localText
+        utcOffset = sample.start.offset
+        text = sample.value.text(type: type)
+        source = sample.source
+        switch sample.value {
+        case .quantity(let number, let symbol): (value, unit) = (number, symbol)
+        case .category(let name): category = name
+        case .bloodPressure(let high, let low): (systolic, diastolic) = (high, low)
+        }
+    }
+}
+
+/// `careplan health workouts --json`.
+struct HealthWorkoutJSON: Encodable {
+    var activityType: String
+    var start: String
+    var end: String
+    var activeSeconds: Int
+    @Null var distanceMetres: Double?
+    @Null var energyKcal: Double?
+    @Null var averageHeartRate: Double?
+    var source: String
+
+    init(_ workout: ListedWorkout) {
+        activityType = workout.activityType
+        start = workout.start.localText
+        end = workout.end.localText
+        activeSeconds = workout.activeSeconds
+        distanceMetres = workout.distance
+        energyKcal = workout.energy
+        averageHeartRate = workout.averageHeartRate
+        source = workout.source
+    }
+}

@@ -44,6 +44,7 @@ import Testing
         #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
         #expect(try cli.run(["log", "bp", "128", "84"]).status == 0)
         #expect(try cli.run(["done", "amlodipine"]).status == 0)
+        #expect(try cli.run(["health", "import", HealthCommandTests.zip]).status == 0)
         // The store in a folder of its own, so the plan file beside it does not count.
         let storeFolder = cli.folder.appendingPathComponent("store")
         try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
@@ -55,7 +56,10 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let before = try listing(storeFolder)
         let commands: [[String]] = [["today"], ["today", "--json"], ["history", "bp"], ["insights", "--range", "year"], ["plan"],
-                                    ["plan", "--export"], ["export", "--format", "csv"], ["snapshot"], ["dashboard"], ["doctor"]]
+                                    ["plan", "--export"], ["export", "--format", "csv"], ["snapshot"], ["dashboard"], ["doctor"],
+                                    ["health", "types"], ["health", "samples", "HeartRate"], ["health", "workouts"],
+                                    // The same export again is recognised from what the store remembers: nothing is written.
+                                    ["health", "import", HealthCommandTests.zip]]
         for command in commands {
             let result = try cli.run(command + ["--db", path], useDB: false)
             #expect(result.status == 0, "\(command): \(result.stderr)")

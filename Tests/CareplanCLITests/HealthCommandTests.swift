@@ -24,6 +24,8 @@ import Testing
         let types = try #require(try cli.json(["health", "types", "--json"]) as? [[String: Any]])
         #expect(types.map { $0["type"] as? String } .contains("HKQuantityTypeIdentifierHeartRate"))
         #expect(types.first { $0["type"] as? String == "HKQuantityTypeIdentifierHeartRate" }?["unit"] as? String == "count/min")
+        let doctor = try #require(try cli.json(["doctor", "--json"]) as? [String: Any])
+        #expect(doctor["healthSamples"] as? Int == 8)
         let text = try cli.run(["health", "types"])
         #expect(text.stdout.contains("Heart rate"))
         #expect(text.stdout.contains("bpm"))

@@ -16,6 +16,8 @@ public struct StoreCheck: Sendable, Encodable {
     public var activities: Int
     public var outcomes: Int
     public var summaryRows: Int
+    /// Imported health samples of every kind: quantity, category, blood pressure, workouts.
+    public var healthSamples: Int
     /// Summary rows that differ from a recomputation (0 when they agree).
     public var summaryMismatches: Int
 
@@ -54,6 +56,10 @@ extension CareStore {
                               activities: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM activity") ?? 0,
                               outcomes: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outcome") ?? 0,
                               summaryRows: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM daySummary") ?? 0,
+                              healthSamples: try Int.fetchOne(db, sql: """
+                                  SELECT (SELECT COUNT(*) FROM quantitySample) + (SELECT COUNT(*) FROM categorySample)
+                                       + (SELECT COUNT(*) FROM bloodPressure) + (SELECT COUNT(*) FROM workout)
+                                  """) ?? 0,
                               summaryMismatches: mismatches)
         }
     }

@@ -27,7 +27,8 @@ struct Doctor: ParsableCommand {
             say("Foreign keys: \(check.foreignKeyProblems == 0 ? "ok" : "\(check.foreignKeyProblems) rows point nowhere")")
             say("Schema:       \(check.migrationsApplied.count) migrations, latest '\(check.migrationsApplied.last ?? "none")'")
             say("Size:         \(check.fileBytes) bytes, write-ahead log \(check.walBytes) bytes")
-            say("Contents:     \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries")
+            say("Contents:     \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries, "
+                + "\(NumberText.grouped(check.healthSamples)) health samples")
             say("Summaries:    \(check.summaryMismatches == 0 ? "agree with the outcomes" : "\(check.summaryMismatches) differ; careplan doctor --rebuild-summaries recomputes them")")
         }
         if !check.isHealthy { throw ExitCode(1) }

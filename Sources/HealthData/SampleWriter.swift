@@ -75,6 +75,9 @@ public final class SampleWriter {
         if let lastSource, lastSource.0 === source || lastSource.0.name == source.name { return lastSource.1 }
         defer { lastSource = (source, sourceIds[source.name]!) }
         if let id = sourceIds[source.name] { return id }
+        // A new source's place in the default order comes from the device it first writes from.
+        try db.execute(sql: "INSERT OR IGNORE INTO healthSource (name, defaultRank) VALUES (?, ?)",
+                       arguments: [source.name, SourcePriority.defaultRank(name: source.name, device: source.device)])
         let id = try id(in: "healthSource", where: "name = ?", insert: "(name) VALUES (?)", [source.name])
         sourceIds[source.name] = id
         return id

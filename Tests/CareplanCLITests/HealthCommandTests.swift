@@ -72,4 +72,22 @@ import Testing
         #expect(unknown.stderr.contains("HeartRate"))
         #expect(try cli.run(["health", "workouts"]).stdout == "No workouts yet.\n")
     }
+
+    @Test func statisticsAndSourcesFromTheCommandLine() throws {
+        let cli = CLI()
+        try cli.run(["health", "import", Self.zip])
+        let stats = try cli.run(["health", "stats", "HeartRate", "--from", "2024-01-01", "--to", "2024-01-01"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.hasPrefix("Heart rate (bpm), average by day, 2024-01-01 to 2024-01-01\n"))
+        #expect(stats.stdout.contains("2024-01-01     74.5   74   75    75        2"))
+        let json = try #require(try cli.json(["health", "stats", "ActiveEnergyBurned", "--from", "2024-01-01", "--to", "2024-01-02", "--json"]) as? [String: Any])
+        #expect(json["aggregation"] as? String == "cumulative")
+        #expect((json["buckets"] as? [[String: Any]])?.compactMap { $0["sum"] as? Double } == [0.12, 0.08])
+        let sources = try cli.run(["health", "sources"])
+        #expect(sources.stdout == "1. Alexandre's Apple Watch\n2. Alexandre's iPhone\n")
+        #expect(try cli.run(["health", "sources", "--priority", "Alexandre's iPhone"]).stdout == "1. Alexandre's iPhone\n2. Alexandre's Apple Watch\n")
+        let unknown = try cli.run(["health", "sources", "--priority", "Fitbit"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "careplan: no source called 'Fitbit'; sources: Alexandre's Apple Watch, Alexandre's iPhone\n")
+    }
 }

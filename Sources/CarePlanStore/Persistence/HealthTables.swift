@@ -23,7 +23,9 @@ enum HealthTables {
             );
             CREATE TABLE healthSource (
                 id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE         -- the app or device that wrote the sample: "Omron connect"
+                name TEXT NOT NULL UNIQUE,        -- the app or device that wrote the sample: "Omron connect"
+                priority INTEGER,                 -- 1 first, when sources overlap; NULL: the default order
+                defaultRank INTEGER NOT NULL DEFAULT 2   -- the default order: 0 a watch, 1 an iPhone, 2 anything else
             );
             -- The app's version and the device description, kept once: a watch writes the same
             -- 130-character description on every one of its million heart rates.

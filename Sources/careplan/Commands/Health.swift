@@ -9,7 +9,7 @@ struct Health: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
         abstract: "Health data from Apple Health: import an export, see what is stored.",
-        subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthWorkouts.self])
+        subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthStats.self, HealthWorkouts.self, HealthSources.self])
 }
 
 /// Raised by Ctrl-C while an import runs; the import stops after the chunk it is reading and
@@ -207,5 +207,89 @@ enum HealthCommandError: UserFacingError {
         case .unknownType(let name, let known):
             return "no health data of type '\(name)'" + (known.isEmpty ? "" : "; types in the store: " + known.map(\.shortName).joined(separator: ", "))
         }
+    }
+}
+
+extension DateBucket: ExpressibleByArgument {}
+
+/// `careplan health stats TYPE`.
+struct HealthStats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "A type's statistics per day, week or month, as HealthKit's statistics collection.",
+        discussion: """
+            Cumulative types (steps, distances, energy, flights, exercise minutes) are summed, each stretch of time \
+            counted once: when two sources overlap (an iPhone and a Watch both counting the same walk), the one first \
+            in careplan health sources wins. Discrete types (heart rate, weight, glucose, temperature...) give the \
+            count, average, minimum, maximum and last. Default: the last 30 days by day, 12 weeks by week, 12 months by month.
+            """)
+
+    @ParentCommand var careplan: Careplan
+    @Argument(help: ArgumentHelp("The type, e.g. StepCount or HeartRate.", valueName: "type")) var type: String
+    @OptionGroup var range: RangeOptions
+    @Option(name: .long, help: ArgumentHelp("day, week or month.", valueName: "bucket")) var bucket: DateBucket = .day
+
+    func run() throws {
+        let clock = try careplan.store.clock()
+        let (from, to) = try range.resolve(clock)
+        let last = to ?? clock.today
+        let first = from ?? {
+            switch bucket {
+            case .day: return last.adding(days: -29)
+            case .week: return DateBucket.week.start(of: last).adding(days: -7 * 11)
+            case .month: return DateBucket.month.start(of: DateBucket.month.start(of: last).adding(days: -330))
+            }
+        }()
+        let store: CareStore
+        do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing { throw HealthCommandError.noData }
+        let known = try store.healthTypes().map(\.type).filter { $0 != .workout }
+        guard let health = HealthType.named(type, among: known) else { throw HealthCommandError.unknownType(type, known: known) }
+        let collection = try store.statistics(of: health, from: first, to: last, by: bucket)
+        if careplan.global.json {
+            try JSONOutput.print(HealthStatisticsJSON(collection, from: first, to: last, bucket: bucket))
+            return
+        }
+        let unit = UnitRegistry.display(collection.unit)
+        let number = { (value: Double?) in value.map { NumberText.string(($0 * 100).rounded() / 100) } ?? "" }
+        say("\(health.title) (\(unit)), \(collection.aggregation == .cumulative ? "total" : "average") by \(bucket.rawValue), \(first.iso) to \(last.iso)")
+        guard !collection.buckets.isEmpty else { return say("  no samples in these days") }
+        let rows: [[String]]
+        let header: [String]
+        if collection.aggregation == .cumulative {
+            header = [bucket.rawValue, "total", "samples"]
+            rows = collection.buckets.map { [$0.start.iso, number($0.sum), NumberText.grouped($0.count)] }
+        } else {
+            header = [bucket.rawValue, "average", "min", "max", "last", "samples"]
+            rows = collection.buckets.map { [$0.start.iso, number($0.average), number($0.minimum), number($0.maximum), number($0.last), NumberText.grouped($0.count)] }
+        }
+        for line in TextTable.lines(header: header, rows: rows, rightAligned: Set(1..<header.count)) { say("  " + line) }
+    }
+}
+
+/// `careplan health sources [--priority A,B]`.
+struct HealthSources: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sources",
+        abstract: "The sources of health data, in the order statistics prefer them where they overlap; --priority sets it.",
+        discussion: "Default order: a Watch first, then an iPhone, then other apps and devices by name.")
+
+    @ParentCommand var careplan: Careplan
+    @Option(name: .long, help: ArgumentHelp("Source names, first to last, separated by commas.", valueName: "names"))
+    var priority: String?
+
+    func run() throws {
+        if let priority {
+            let names = priority.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            try careplan.store.open().setSourcePriority(names)
+        }
+        let order: SourcePriority
+        do { order = try careplan.store.open(readOnly: true).sourcePriority() } catch StoreError.missing { throw HealthCommandError.noData }
+        let names = order.order.compactMap { order.names[$0] }
+        if careplan.global.json {
+            try JSONOutput.print(names)
+            return
+        }
+        guard !names.isEmpty else { return say("No health data yet; import an export with careplan health import export.zip") }
+        for (index, name) in names.enumerated() { say("\(index + 1). \(name)") }
     }
 }

@@ -161,3 +161,38 @@ struct HealthWorkoutJSON: Encodable {
         source = workout.source
     }
 }
+
+/// `careplan health stats --json`.
+struct HealthStatisticsJSON: Encodable {
+    struct BucketJSON: Encodable {
+        var start: String
+        var count: Int
+        @Null var sum: Double?
+        @Null var average: Double?
+        @Null var minimum: Double?
+        @Null var maximum: Double?
+        @Null var last: Double?
+    }
+
+    var type: String
+    var aggregation: String
+    var unit: String
+    var bucket: String
+    var from: String
+    var to: String
+    var buckets: [BucketJSON]
+
+    init(_ collection: StatisticsCollection, from: LocalDate, to: LocalDate, bucket: DateBucket) {
+        type = collection.type.identifier
+        aggregation = collection.aggregation.rawValue
+        unit = collection.unit
+        self.bucket = bucket.rawValue
+        self.from = from.iso
+        self.to = to.iso
+        let cumulative = collection.aggregation == .cumulative
+        buckets = collection.buckets.map {
+            BucketJSON(start: $0.start.iso, count: $0.count, sum: cumulative ? $0.sum : nil, average: $0.average, minimum: $0.minimum,
+                       maximum: $0.maximum, last: $0.last)
+        }
+    }
+}

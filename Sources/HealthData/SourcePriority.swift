@@ -1,0 +1,71 @@
+import CarePlanStore
+import GRDB
+
+/// Which source counts when two recorded the same thing: an iPhone and a Watch both count the
+/// steps of the same walk, and HealthKit's statistics take each stretch of time from the
+/// highest-priority source that covers it. careplan does the same.
+///
+/// The order is the user's (`careplan health sources --priority`), else the default: sources
+/// whose name or device is a Watch first (worn, so they see the most), then iPhones, then other
+/// apps and devices, by name.
+public struct SourcePriority: Sendable {
+    /// Source ids, highest priority first.
+    public let order: [Int64]
+    public let names: [Int64: String]
+
+    /// The rank of a source (0 first).
+    public func rank(_ id: Int64) -> Int { order.firstIndex(of: id) ?? order.count }
+
+    static func defaultRank(name: String, device: String?) -> Int {
+        let text = (name + " " + (device ?? "")).lowercased()
+        if text.contains("watch") { return 0 }
+        if text.contains("iphone") { return 1 }
+        return 2
+    }
+}
+
+extension CareStore {
+    /// The sources in the order statistics prefer them.
+    public func sourcePriority() throws -> SourcePriority {
+        try read { db in try SourcePriority.load(db) }
+    }
+
+    /// Puts `names` first, in that order (the others keep the default order after them). Every
+    /// name must be a source the store knows.
+    public func setSourcePriority(_ names: [String]) throws {
+        try write { db in
+            let known = try String.fetchAll(db, sql: "SELECT name FROM healthSource")
+            if let unknown = names.first(where: { !known.contains($0) }) {
+                throw HealthDataError.unknownSource(unknown, known: known.sorted())
+            }
+            try db.execute(sql: "UPDATE healthSource SET priority = NULL")
+            for (index, name) in names.enumerated() {
+                try db.execute(sql: "UPDATE healthSource SET priority = ? WHERE name = ?", arguments: [index + 1, name])
+            }
+        }
+    }
+}
+
+extension SourcePriority {
+    static func load(_ db: Database) throws -> SourcePriority {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, name, priority, defaultRank FROM healthSource")
+        let ranked = rows.map { row -> (id: Int64, name: String, key: (Int, Int, String)) in
+            let id: Int64 = row["id"], name: String = row["name"], priority: Int? = row["priority"]
+            let key = priority.map { (0, $0, name) } ?? (1, row["defaultRank"] as Int, name)
+            return (id, name, key)
+        }.sorted { $0.key < $1.key }
+        return SourcePriority(order: ranked.map(\.id), names: Dictionary(uniqueKeysWithValues: ranked.map { ($0.id, $0.name) }))
+    }
+}
+
+/// What the health data commands refuse.
+public enum HealthDataError: UserFacingError, Equatable {
+    case unknownSource(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownSource(let name, let known):
+            return "no source called '\(name)'" + (known.isEmpty ? "; the store has no health data yet" : "; sources: " + known.joined(separator: ", "))
+        }
+    }
+}

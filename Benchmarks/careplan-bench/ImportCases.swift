@@ -21,6 +21,10 @@ struct ImportResult: Codable, Sendable {
     var reread: Samples
     /// Samples the re-read added (0 expected).
     var rereadAdded: Int
+    /// `careplan health stats` over the export's five years by day, whole process: a discrete type
+    /// (heart rate) and a cumulative one merged across sources (steps).
+    var statsHeartRate: Samples
+    var statsSteps: Samples
 }
 
 struct ImportCases {
@@ -64,13 +68,20 @@ struct ImportCases {
         let (rereadMS, _) = try Spawn.run(careplan, ["health", "import", zip, "--again", "--json", "--db", kept], environment: environment, stdout: output)
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
         let xmlBytes = (summary?["bytes"] as? Int) ?? 0
+        func stats(_ type: String) throws -> Samples {
+            let times = try (0..<max(5, runs)).map { _ in
+                try Spawn.run(careplan, ["health", "stats", type, "--from", "2019-01-01", "--to", "2023-12-31", "--db", kept], environment: environment).ms
+            }
+            return Samples(warmups: 0, milliseconds: times, firstCall: times[0])
+        }
+        let statsHeartRate = try stats("HeartRate"), statsSteps = try stats("StepCount")
         return ImportResult(records: Self.records, zipBytes: Self.size(zip), xmlBytes: xmlBytes,
                             own: Samples(warmups: 0, milliseconds: own, firstCall: own[0]), ownPeakKiB: ownPeak,
                             peer: peers.isEmpty ? nil : Samples(warmups: 0, milliseconds: peers, firstCall: peers[0]),
                             peerPeakKiB: peers.isEmpty ? nil : peerPeak, peerNote: peer.note,
                             again: Samples(warmups: 0, milliseconds: again, firstCall: again[0]),
                             reread: Samples(warmups: 0, milliseconds: [rereadMS], firstCall: rereadMS),
-                            rereadAdded: (summary?["added"] as? Int) ?? -1)
+                            rereadAdded: (summary?["added"] as? Int) ?? -1, statsHeartRate: statsHeartRate, statsSteps: statsSteps)
     }
 
     /// The zipped export, generated once and kept in the work folder (so `--cache` reuses it).

@@ -16,6 +16,24 @@ public struct SourcePriority: Sendable {
     /// The rank of a source (0 first).
     public func rank(_ id: Int64) -> Int { order.firstIndex(of: id) ?? order.count }
 
+    /// The stored source name a person means by `typed`: real exports name devices with a
+    /// no-break space and a curly apostrophe ("Sam’s Apple Watch"), which nobody types.
+    public static func resolve(_ typed: String, among names: [String]) -> String? {
+        func plain(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\u{00A0}", "\u{2007}", "\u{2009}", "\u{202F}": result.append(" ")
+                case "\u{2018}", "\u{2019}", "\u{02BC}": result.append("'")
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result.lowercased()
+        }
+        let wanted = plain(typed)
+        return names.first { $0 == typed } ?? names.first { plain($0) == wanted }
+    }
+
     static func defaultRank(name: String, device: String?) -> Int {
         let text = (name + " " + (device ?? "")).lowercased()
         if text.contains("watch") { return 0 }
@@ -31,15 +49,16 @@ extension CareStore {
     }
 
     /// Puts `names` first, in that order (the others keep the default order after them). Every
-    /// name must be a source the store knows.
+    /// name must be a source the store knows (typed with plain spaces and apostrophes will do).
     public func setSourcePriority(_ names: [String]) throws {
         try write { db in
             let known = try String.fetchAll(db, sql: "SELECT name FROM healthSource")
-            if let unknown = names.first(where: { !known.contains($0) }) {
-                throw HealthDataError.unknownSource(unknown, known: known.sorted())
+            let stored = try names.map { typed in
+                guard let name = SourcePriority.resolve(typed, among: known) else { throw HealthDataError.unknownSource(typed, known: known.sorted()) }
+                return name
             }
             try db.execute(sql: "UPDATE healthSource SET priority = NULL")
-            for (index, name) in names.enumerated() {
+            for (index, name) in stored.enumerated() {
                 try db.execute(sql: "UPDATE healthSource SET priority = ? WHERE name = ?", arguments: [index + 1, name])
             }
         }

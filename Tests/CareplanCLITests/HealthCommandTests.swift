@@ -90,4 +90,16 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "careplan: no source called 'Fitbit'; sources: Alexandre's Apple Watch, Alexandre's iPhone\n")
     }
+
+    @Test func forgettingAsksForYesThenDeletesOnlyImportedSamples() throws {
+        let cli = CLI()
+        try cli.run(["health", "import", Self.zip])
+        let asked = try cli.run(["health", "forget", "--source", "Alexandre's iPhone"])
+        #expect(asked.status == 1)
+        #expect(asked.stderr == "careplan: this would delete 1 imported sample; nothing was deleted; add --yes to delete them\n")
+        let done = try cli.run(["health", "forget", "--source", "Alexandre's iPhone", "--yes"])
+        #expect(done.stdout == "Deleted 1 imported sample; importing an export again brings back what it holds.\n")
+        let json = try #require(try cli.json(["health", "import", Self.zip, "--json"]) as? [String: Any])
+        #expect(json["added"] as? Int == 1, "the export is read again and brings the sample back")
+    }
 }

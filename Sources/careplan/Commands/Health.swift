@@ -9,7 +9,8 @@ struct Health: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
         abstract: "Health data from Apple Health: import an export, see what is stored.",
-        subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthStats.self, HealthWorkouts.self, HealthSources.self])
+        subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthStats.self, HealthWorkouts.self, HealthSources.self,
+                      HealthForget.self])
 }
 
 /// Raised by Ctrl-C while an import runs; the import stops after the chunk it is reading and
@@ -200,12 +201,16 @@ struct HealthWorkouts: ParsableCommand {
 enum HealthCommandError: UserFacingError {
     case noData
     case unknownType(String, known: [HealthType])
+    /// A deletion that needs --yes.
+    case confirm(String)
 
     var description: String {
         switch self {
         case .noData: return "no health data yet; import an export with careplan health import export.zip"
+        case .confirm(let message): return message
         case .unknownType(let name, let known):
-            return "no health data of type '\(name)'" + (known.isEmpty ? "" : "; types in the store: " + known.map(\.shortName).joined(separator: ", "))
+            return "no health data of type '\(name)'"
+                + (known.isEmpty ? "" : "; types in the store: " + known.map { $0 == .workout ? "Workouts" : $0.shortName }.joined(separator: ", "))
         }
     }
 }
@@ -291,5 +296,43 @@ struct HealthSources: ParsableCommand {
         }
         guard !names.isEmpty else { return say("No health data yet; import an export with careplan health import export.zip") }
         for (index, name) in names.enumerated() { say("\(index + 1). \(name)") }
+    }
+}
+
+/// `careplan health forget`.
+struct HealthForget: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget",
+        abstract: "Delete imported health samples: all, or of one source, one type, or before a day. Never what was typed in careplan.",
+        discussion: "Without --yes it only says how many samples it would delete. Importing an export again afterwards brings back what it holds.")
+
+    @ParentCommand var careplan: Careplan
+    @Option(name: .long, help: ArgumentHelp("Only this source's samples (see careplan health sources).", valueName: "name")) var source: String?
+    @Option(name: .long, help: ArgumentHelp("Only this type (see careplan health types), or Workouts.", valueName: "type")) var type: String?
+    @Option(name: .long, help: ArgumentHelp("Only samples from before this day: YYYY-MM-DD, today or yesterday.", valueName: "date")) var before: String?
+    @Flag(name: .long, help: "Delete them (without it, nothing is deleted).") var yes = false
+
+    func run() throws {
+        let clock = try careplan.store.clock()
+        let store: CareStore
+        do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing { throw HealthCommandError.noData }
+        let known = try store.healthTypes().map(\.type)
+        var filter = SampleFilter(before: try before.map { try DateArgument.parse($0, today: clock.today) })
+        if let type {
+            let wanted = ["workout", "workouts"].contains(type.lowercased()) ? HealthType.workout : HealthType.named(type, among: known)
+            guard let wanted else { throw HealthCommandError.unknownType(type, known: known) }
+            filter.type = wanted
+        }
+        if let source {
+            let names = try store.sourcePriority().names.values.sorted()
+            guard let name = SourcePriority.resolve(source, among: names) else { throw HealthDataError.unknownSource(source, known: names) }
+            filter.source = name
+        }
+        let count = try store.countSamples(filter)
+        guard yes else {
+            throw HealthCommandError.confirm("this would delete \(NumberText.grouped(count)) imported sample\(count == 1 ? "" : "s"); nothing was deleted; add --yes to delete them")
+        }
+        let removed = try store.forgetSamples(filter)
+        say("Deleted \(NumberText.grouped(removed)) imported sample\(removed == 1 ? "" : "s"); importing an export again brings back what it holds.")
     }
 }

@@ -21,8 +21,12 @@ struct ImportResult: Codable, Sendable {
     var reread: Samples
     /// Samples the re-read added (0 expected).
     var rereadAdded: Int
+    /// A watch's steps over the same five years imported on top (the synthetic export's steps
+    /// are all the iPhone's): how many, and the import, which merges every day both counted.
+    var watchSteps: Int
+    var watchStepsImport: Samples
     /// `careplan health stats` over the export's five years by day, whole process: a discrete type
-    /// (heart rate) and a cumulative one merged across sources (steps).
+    /// (heart rate) and a cumulative one merged across two sources (steps).
     var statsHeartRate: Samples
     var statsSteps: Samples
 }
@@ -68,6 +72,8 @@ struct ImportCases {
         let (rereadMS, _) = try Spawn.run(careplan, ["health", "import", zip, "--again", "--json", "--db", kept], environment: environment, stdout: output)
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
         let xmlBytes = (summary?["bytes"] as? Int) ?? 0
+        let watch = try Self.watchSteps(into: scratch + "/watch-steps.xml")
+        let (watchMS, _) = try Spawn.run(careplan, ["health", "import", watch.path, "--db", kept], environment: environment)
         func stats(_ type: String) throws -> Samples {
             let times = try (0..<max(5, runs)).map { _ in
                 try Spawn.run(careplan, ["health", "stats", type, "--from", "2019-01-01", "--to", "2023-12-31", "--db", kept], environment: environment).ms
@@ -81,7 +87,36 @@ struct ImportCases {
                             peerPeakKiB: peers.isEmpty ? nil : peerPeak, peerNote: peer.note,
                             again: Samples(warmups: 0, milliseconds: again, firstCall: again[0]),
                             reread: Samples(warmups: 0, milliseconds: [rereadMS], firstCall: rereadMS),
-                            rereadAdded: (summary?["added"] as? Int) ?? -1, statsHeartRate: statsHeartRate, statsSteps: statsSteps)
+                            rereadAdded: (summary?["added"] as? Int) ?? -1, watchSteps: watch.count,
+                            watchStepsImport: Samples(warmups: 0, milliseconds: [watchMS], firstCall: watchMS),
+                            statsHeartRate: statsHeartRate, statsSteps: statsSteps)
+    }
+
+    /// An export of a watch's steps, 2019 through 2023: ten-minute walks on the hour and half hour
+    /// from 07:00 to 22:30, over the iPhone's steps of the same days.
+    static func watchSteps(into path: String) throws -> (path: String, count: Int) {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        var count = 0
+        let calendar = Calendar(identifier: .gregorian)
+        var day = DateComponents(calendar: calendar, timeZone: TimeZone(identifier: "UTC"), year: 2019, month: 1, day: 1).date!
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        while calendar.component(.year, from: day) < 2024 {
+            let date = formatter.string(from: day)
+            for hour in 7...22 {
+                for minute in [0, 30] {
+                    let start = String(format: "%@ %02d:%02d:00 +0100", date, hour, minute)
+                    let end = String(format: "%@ %02d:%02d:00 +0100", date, hour, minute + 10)
+                    text += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Bench Apple Watch\" unit=\"count\""
+                        + " startDate=\"\(start)\" endDate=\"\(end)\" value=\"\((hour * 37 + minute) % 900 + 20)\"/>\n"
+                    count += 1
+                }
+            }
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        try (text + "</HealthData>\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, count)
     }
 
     /// The zipped export, generated once and kept in the work folder (so `--cache` reuses it).

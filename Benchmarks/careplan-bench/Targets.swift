@@ -144,7 +144,9 @@ enum Targets {
             row.pass = samples.median < statsLimit
             return row
         }
-        return [first, again, reread, peak] + stats
+        let watch = ResultRow(measurement: "health import, \(result.watchSteps) watch steps over the iPhone's", history: label, unit: "ms",
+                              runs: 1, median: result.watchStepsImport.median)
+        return [first, again, reread, peak, watch] + stats
     }
 
     static func checks(import result: ImportResult) -> [TargetCheck] {

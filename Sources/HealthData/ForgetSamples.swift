@@ -59,7 +59,14 @@ extension CareStore {
                 try db.execute(sql: "DELETE FROM \(clause.table) WHERE \(clause.condition)", arguments: clause.arguments)
                 removed += db.changesCount
             }
-            if removed > 0 { try db.execute(sql: "DELETE FROM healthImport") }
+            if removed > 0 {
+                try db.execute(sql: "DELETE FROM healthImport")
+                // The filter names types, sources and days, so whole per-day rows go with the samples.
+                if let quantity = try filter.clauses(db).first(where: { $0.table == "quantitySample" }) {
+                    try HealthDayTables.rebuildQuantityDays(db, where: quantity.condition, arguments: quantity.arguments)
+                    try MergedDays.refreshAll(db)
+                }
+            }
             return removed
         }
     }

@@ -18,32 +18,37 @@ public struct HealthTypeSummary: Hashable, Sendable {
 extension CareStore {
     /// Every type with samples, blood pressure and workouts included, by identifier.
     ///
-    /// Read from the indexes, never the rows: a count over the type's range of `(typeId, day)`,
-    /// and its sources by a loose scan of the key `(typeId, sourceId, …)`, one seek per source, so
-    /// a million heart rates cost a few tens of milliseconds.
+    /// Never read from the sample rows: quantity types from their per-day figures (`quantityDay`),
+    /// categories by a count over the type's range of the `(typeId, day)` index and their sources
+    /// by a loose scan of the key `(typeId, sourceId, …)`, one seek per source.
     public func healthTypes() throws -> [HealthTypeSummary] {
         try read { db in
             var result: [HealthTypeSummary] = []
-            let types = try Row.fetchAll(db, sql: "SELECT id, identifier FROM healthType")
-            for table in ["quantitySample", "categorySample"] {
-                for row in types {
-                    let id: Int64 = row[0], identifier: String = row[1]
-                    guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM \(table) WHERE typeId = ?",
-                                                         arguments: [id]), (figures[0] as Int) > 0 else { continue }
-                    let sources = try String.fetchAll(db, sql: """
-                        WITH RECURSIVE source(id) AS (
-                            SELECT MIN(sourceId) FROM \(table) WHERE typeId = ?1
-                            UNION ALL
-                            SELECT (SELECT MIN(sourceId) FROM \(table) WHERE typeId = ?1 AND sourceId > source.id) FROM source WHERE id IS NOT NULL
-                        )
-                        SELECT name FROM healthSource WHERE id IN (SELECT id FROM source) ORDER BY name
-                        """, arguments: [id])
-                    let unit = table == "quantitySample"
-                        ? try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE typeId = ? LIMIT 1", arguments: [id]).map(HealthUnit.storedSymbol)
-                        : nil
-                    result.append(HealthTypeSummary(type: HealthType(identifier), count: figures[0], first: LocalDate(dayNumber: figures[1]),
-                                                    last: LocalDate(dayNumber: figures[2]), unit: unit, sources: sources))
-                }
+            let names = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM healthSource").map { ($0[0] as Int64, $0[1] as String) })
+            for row in try Row.fetchAll(db, sql: """
+                SELECT typeId, identifier, SUM(count), MIN(day), MAX(day), group_concat(DISTINCT sourceId)
+                FROM quantityDay JOIN healthType ON healthType.id = typeId GROUP BY typeId
+                """) {
+                let id: Int64 = row[0], sources: String = row[5]
+                let unit = try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE typeId = ? LIMIT 1", arguments: [id])
+                result.append(HealthTypeSummary(type: HealthType(row[1]), count: row[2], first: LocalDate(dayNumber: row[3]),
+                                                last: LocalDate(dayNumber: row[4]), unit: unit.map(HealthUnit.storedSymbol),
+                                                sources: sources.split(separator: ",").compactMap { Int64($0).flatMap { names[$0] } }.sorted()))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT id, identifier FROM healthType") {
+                let id: Int64 = row[0], identifier: String = row[1]
+                guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM categorySample WHERE typeId = ?",
+                                                     arguments: [id]), (figures[0] as Int) > 0 else { continue }
+                let sources = try String.fetchAll(db, sql: """
+                    WITH RECURSIVE source(id) AS (
+                        SELECT MIN(sourceId) FROM categorySample WHERE typeId = ?1
+                        UNION ALL
+                        SELECT (SELECT MIN(sourceId) FROM categorySample WHERE typeId = ?1 AND sourceId > source.id) FROM source WHERE id IS NOT NULL
+                    )
+                    SELECT name FROM healthSource WHERE id IN (SELECT id FROM source) ORDER BY name
+                    """, arguments: [id])
+                result.append(HealthTypeSummary(type: HealthType(identifier), count: figures[0], first: LocalDate(dayNumber: figures[1]),
+                                                last: LocalDate(dayNumber: figures[2]), unit: nil, sources: sources))
             }
             for (type, table, unit) in [(HealthType.bloodPressure, "bloodPressure", "mmHg" as String?), (.workout, "workout", nil)] {
                 guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM \(table)"), (figures[0] as Int) > 0 else { continue }

@@ -22,9 +22,11 @@ public final class SampleWriter {
     private let workoutEvent: RowInsert
     private let workoutStatistic: RowInsert
     private let bloodPressurePart: RowInsert
+    private let tally: DayTally
 
     public init(_ db: Database) throws {
         self.db = db
+        tally = try DayTally(db)
         quantity = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId,
                 createdAt, wasUserEntered, timeZone, motionContext) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -109,11 +111,14 @@ public final class SampleWriter {
     public func add(_ sample: QuantitySample) throws -> Bool {
         let stored = units.conversion(sample.unit).stored(sample.value)
         let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
-        return try quantity.run(db) {
+        guard try quantity.run(db, {
             $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
             $0.int(sample.start.day); $0.double(stored); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
             $0.bool(sample.wasUserEntered); $0.text(sample.timeZone); $0.int(sample.motionContext)
-        }
+        }) else { return false }
+        try tally.add(db, type: sample.type, typeId: type, sourceId: source, day: sample.start.day, start: sample.start.utc,
+                      end: sample.end.utc, value: stored)
+        return true
     }
 
     public func add(_ sample: CategorySample) throws -> Bool {
@@ -175,7 +180,20 @@ public final class SampleWriter {
     /// interval are one reading, stored unless a correlation already brought it. A part without a
     /// partner is kept as the quantity sample it is, unless it is half of a reading already stored.
     /// Returns the readings and the single systolic and diastolic samples added.
+    ///
+    /// Then brings the per-day figures up to date: the last run counted, the days of lone
+    /// systolic and diastolic samples recounted, and merged totals for cumulative days touched.
     public func finish() throws -> (readings: Int, systolic: Int, diastolic: Int) {
+        let added = try pairBloodPressureParts()
+        try tally.flush(db)
+        let priority = try SourcePriority.load(db)
+        for (typeId, days) in tally.cumulativeDays {
+            try MergedDays.refresh(db, typeId: typeId, days: days, priority: priority)
+        }
+        return added
+    }
+
+    private func pairBloodPressureParts() throws -> (readings: Int, systolic: Int, diastolic: Int) {
         try db.execute(sql: """
             INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt, wasUserEntered)
             SELECT s.sourceId, s.start, s.end, s.utcOffset, s.day, s.value, d.value, s.deviceId, s.createdAt, s.wasUserEntered
@@ -195,6 +213,10 @@ public final class SampleWriter {
                   AND NOT EXISTS (SELECT 1 FROM bloodPressure b WHERE b.sourceId = p.sourceId AND b.start = p.start AND b.end = p.end)
                 """, arguments: [try typeId(type), isSystolic])
             singles.append(db.changesCount)
+        }
+        if singles.contains(where: { $0 > 0 }) {
+            try HealthDayTables.rebuildQuantityDays(db, where: "typeId IN (?, ?) AND day IN (SELECT day FROM bloodPressurePart)",
+                                                    arguments: [try typeId(.systolic), try typeId(.diastolic)])
         }
         try db.execute(sql: "DELETE FROM bloodPressurePart")
         return (readings, singles[0], singles[1])

@@ -61,6 +61,8 @@ extension CareStore {
             for (index, name) in stored.enumerated() {
                 try db.execute(sql: "UPDATE healthSource SET priority = ? WHERE name = ?", arguments: [index + 1, name])
             }
+            // Overlapping days now count a different source first.
+            try MergedDays.refreshAll(db)
         }
     }
 }

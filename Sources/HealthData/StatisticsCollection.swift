@@ -46,43 +46,73 @@ extension CareStore {
             guard let typeId = try Int64.fetchOne(db, sql: "SELECT id FROM healthType WHERE identifier = ?", arguments: [type.identifier]),
                   let unit = try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE typeId = ? LIMIT 1", arguments: [typeId])
             else { throw HealthStatisticsError.notAQuantity(type) }
-            let days = type.aggregation == .cumulative
-                ? try Self.mergedDays(db, typeId: typeId, from: from, to: to, priority: try SourcePriority.load(db))
-                : try Self.discreteDays(db, typeId: typeId, from: from, to: to)
+            let days = try Self.days(db, typeId: typeId, cumulative: type.aggregation == .cumulative, from: from, to: to)
             return StatisticsCollection(type: type, aggregation: type.aggregation, unit: HealthUnit.storedSymbol(unit),
                                         buckets: Self.rolledUp(days, by: bucket))
         }
     }
 
-    /// Discrete figures per day, from the `(typeId, day)` index alone (its entries carry the key's
-    /// value): one pass for count, sum, min and max, one for each day's latest value.
-    static func discreteDays(_ db: Database, typeId: Int64, from: LocalDate, to: LocalDate) throws -> [HealthStatistics] {
-        var days = try Row.fetchAll(db, sql: """
-            SELECT day, COUNT(*), SUM(value), MIN(value), MAX(value) FROM quantitySample
-            WHERE typeId = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day
-            """, arguments: [typeId, from.dayNumber, to.dayNumber]).map { row -> HealthStatistics in
-            let count: Int = row[1], sum: Double = row[2]
-            return HealthStatistics(start: LocalDate(dayNumber: row[0]), count: count, sum: sum, average: sum / Double(count),
-                                    minimum: row[3], maximum: row[4])
-        }
-        // SQLite takes a bare column from the row that holds the one MAX() of a group.
-        let last = try Row.fetchAll(db, sql: """
-            SELECT day, value, MAX(start) FROM quantitySample WHERE typeId = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day
+    /// The figures of each day from `quantityDay` (a row per day and source), sources combined;
+    /// cumulative days that several sources recorded take their total from `mergedDay`, or from
+    /// the samples when it has none.
+    static func days(_ db: Database, typeId: Int64, cumulative: Bool, from: LocalDate, to: LocalDate) throws -> [HealthStatistics] {
+        var days: [HealthStatistics] = [], sources: [Int] = [], lastStart = Int.min
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT day, count, sum, minimum, maximum, lastStart, lastValue FROM quantityDay
+            WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY day
             """, arguments: [typeId, from.dayNumber, to.dayNumber])
-        for (index, row) in last.enumerated() where index < days.count { days[index].last = row[1] }
+        while let row = try rows.next() {
+            let day = LocalDate(dayNumber: row[0]), count: Int = row[1], sum: Double = row[2]
+            let minimum: Double = row[3], maximum: Double = row[4], start: Int = row[5], value: Double = row[6]
+            if let index = days.indices.last, days[index].start == day {
+                days[index].count += count
+                days[index].sum! += sum
+                days[index].minimum = min(days[index].minimum!, minimum)
+                days[index].maximum = max(days[index].maximum!, maximum)
+                if start >= lastStart { days[index].last = value; lastStart = start }
+                sources[index] += 1
+            } else {
+                days.append(HealthStatistics(start: day, count: count, sum: sum, minimum: minimum, maximum: maximum, last: value))
+                sources.append(1)
+                lastStart = start
+            }
+        }
+        guard cumulative else {
+            for index in days.indices {
+                days[index].average = days[index].sum! / Double(days[index].count)
+            }
+            return days
+        }
+        var merged = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: """
+            SELECT day, total FROM mergedDay WHERE typeId = ? AND day BETWEEN ? AND ?
+            """, arguments: [typeId, from.dayNumber, to.dayNumber]).map { ($0[0] as Int, $0[1] as Double) })
+        let missing = days.indices.filter { sources[$0] > 1 && merged[days[$0].start.dayNumber] == nil }.map { days[$0].start.dayNumber }
+        if !missing.isEmpty {
+            let priority = try SourcePriority.load(db)
+            for run in MergedDays.runs(of: missing) {
+                for (day, total) in try mergedTotals(db, typeId: typeId, days: run, priority: priority) { merged[day] = total.sum }
+            }
+        }
+        for index in days.indices {
+            days[index].minimum = nil
+            days[index].maximum = nil
+            days[index].last = nil
+            if sources[index] > 1, let total = merged[days[index].start.dayNumber] { days[index].sum = total }
+        }
         return days
     }
 
-    /// Cumulative totals per day with overlapping sources counted once: sources are taken in
-    /// priority order, and each sample adds only the share of its interval no higher-priority
-    /// sample of that day covered (a point sample adds all of itself unless covered).
-    static func mergedDays(_ db: Database, typeId: Int64, from: LocalDate, to: LocalDate, priority: SourcePriority) throws -> [HealthStatistics] {
-        var result: [HealthStatistics] = []
+    /// Cumulative totals per day from the samples, overlapping sources counted once: sources are
+    /// taken in priority order, and each sample adds only the share of its interval no
+    /// higher-priority sample of that day covered (a point sample adds all of itself unless
+    /// covered). With each day, how many sources recorded it.
+    static func mergedTotals(_ db: Database, typeId: Int64, days: ClosedRange<Int>, priority: SourcePriority) throws -> [(day: Int, total: (sum: Double, sources: Int))] {
+        var result: [(day: Int, total: (sum: Double, sources: Int))] = []
         var day = Int.min, samples: [(rank: Int, start: Int, end: Int, value: Double)] = []
         func finish() {
             guard !samples.isEmpty else { return }
             samples.sort { ($0.rank, $0.start) < ($1.rank, $1.start) }
-            var covered: [(start: Int, end: Int)] = [], total = 0.0, index = 0
+            var covered: [(start: Int, end: Int)] = [], total = 0.0, index = 0, sources = 0
             while index < samples.count {
                 // One source's samples, against what higher-priority sources covered.
                 let rank = samples[index].rank
@@ -93,14 +123,15 @@ extension CareStore {
                     mine.append((sample.start, sample.end))
                     index += 1
                 }
+                sources += 1
                 covered = Self.merged(covered, mine)
             }
-            result.append(HealthStatistics(start: LocalDate(dayNumber: day), count: samples.count, sum: total, last: nil))
+            result.append((day, (total, sources)))
             samples.removeAll(keepingCapacity: true)
         }
         let rows = try Row.fetchCursor(db, sql: """
             SELECT day, sourceId, start, end, value FROM quantitySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY day
-            """, arguments: [typeId, from.dayNumber, to.dayNumber])
+            """, arguments: [typeId, days.lowerBound, days.upperBound])
         while let row = try rows.next() {
             let rowDay: Int = row[0]
             if rowDay != day { finish(); day = rowDay }

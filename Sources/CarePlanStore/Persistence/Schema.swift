@@ -138,6 +138,9 @@ enum Schema {
         migrator.registerMigration("v5: health samples") { db in
             try HealthTables.create(db)
         }
+        migrator.registerMigration("v6: health figures per day") { db in
+            try HealthDayTables.create(db)
+        }
         return migrator
     }
 }

@@ -46,6 +46,7 @@ let package = Package(
             name: "Dashboard",
             dependencies: [
                 "CarePlanStore",
+                "HealthData",
                 "CareInsights",
                 "TerminalUI",
                 .product(name: "Yams", package: "Yams"),

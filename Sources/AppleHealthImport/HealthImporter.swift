@@ -21,6 +21,9 @@ public struct HealthImporter {
     public var interrupted: () -> Bool = { false }
     /// Read the export even when the same file was imported before.
     public var again = false
+    /// The importing person's today: linked activities are filled through it (default: the UTC
+    /// day of `now`).
+    public var today: LocalDate?
 
     public init(since: LocalDate? = nil, now: Int) {
         self.since = since
@@ -74,6 +77,10 @@ public struct HealthImporter {
             job.done.wait()
             joined = true
             try collector.finish()
+            // The plan's linked activities take the new samples, in this same transaction.
+            if let first = collector.writer.firstDayAdded {
+                try PlanLinkage.sync(db, from: LocalDate(dayNumber: first), through: today ?? LocalDate(dayNumber: (now - ((now % 86400) + 86400) % 86400) / 86400))
+            }
             let summary = collector.summary(file: source.name, bytes: job.bytesRead)
             try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,
                                        samples: summary.added + summary.existing, added: summary.added, skipped: summary.skipped)

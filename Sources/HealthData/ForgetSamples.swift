@@ -52,7 +52,8 @@ extension CareStore {
     /// Removes what `filter` reaches, in one transaction; returns how many. The record of earlier
     /// imports goes too, so importing the same export again reads it and brings back what it holds.
     @discardableResult
-    public func forgetSamples(_ filter: SampleFilter) throws -> Int {
+    /// Linked activities lose what the removed samples filled (through `today`).
+    public func forgetSamples(_ filter: SampleFilter, today: LocalDate) throws -> Int {
         try write { db in
             var removed = 0
             for clause in try filter.clauses(db) {
@@ -66,6 +67,7 @@ extension CareStore {
                     try HealthDayTables.rebuildQuantityDays(db, where: quantity.condition, arguments: quantity.arguments)
                     try MergedDays.refreshAll(db)
                 }
+                try PlanLinkage.sync(db, through: today)
             }
             return removed
         }

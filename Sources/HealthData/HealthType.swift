@@ -1,3 +1,5 @@
+import CarePlanStore
+
 /// A HealthKit sample type, named as HealthKit names it (`HKQuantityTypeIdentifierStepCount`).
 public struct HealthType: Hashable, Sendable, Comparable {
     public let identifier: String
@@ -20,18 +22,10 @@ public struct HealthType: Hashable, Sendable, Comparable {
         case cumulative, discrete
     }
 
-    /// Cumulative in HealthKit: counts, distances, energy, times and what was eaten or drunk.
+    /// Cumulative in HealthKit (`HealthKitCatalogue.isCumulative`).
     public var aggregation: Aggregation {
-        let name = shortName
-        if name.hasPrefix("Distance") || name.hasPrefix("Dietary") { return .cumulative }
-        return Self.cumulative.contains(name) ? .cumulative : .discrete
+        HealthKitCatalogue.isCumulative(shortName) ? .cumulative : .discrete
     }
-
-    private static let cumulative: Set<String> = [
-        "StepCount", "ActiveEnergyBurned", "BasalEnergyBurned", "FlightsClimbed", "NikeFuel", "AppleExerciseTime",
-        "AppleMoveTime", "AppleStandTime", "PushCount", "SwimmingStrokeCount", "NumberOfTimesFallen", "InhalerUsage",
-        "InsulinDelivery", "NumberOfAlcoholicBeverages", "TimeInDaylight",
-    ]
 
     /// The identifier without HealthKit's prefix: `StepCount`.
     public var shortName: String {

@@ -23,6 +23,13 @@ public final class SampleWriter {
     private let workoutStatistic: RowInsert
     private let bloodPressurePart: RowInsert
     private let tally: DayTally
+    /// The earliest day of any sample added: linked activities are filled again from there.
+    public private(set) var firstDayAdded: Int?
+
+    private func added(_ day: Int) -> Bool {
+        if day < firstDayAdded ?? Int.max { firstDayAdded = day }
+        return true
+    }
 
     public init(_ db: Database) throws {
         self.db = db
@@ -118,7 +125,7 @@ public final class SampleWriter {
         }) else { return false }
         try tally.add(db, type: sample.type, typeId: type, sourceId: source, day: sample.start.day, start: sample.start.utc,
                       end: sample.end.utc, value: stored)
-        return true
+        return added(sample.start.day)
     }
 
     public func add(_ sample: CategorySample) throws -> Bool {
@@ -126,7 +133,7 @@ public final class SampleWriter {
         return try category.run(db) {
             $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
             $0.int(sample.start.day); $0.text(sample.value); $0.int(device); $0.int(sample.created?.utc); $0.text(sample.timeZone)
-        }
+        } && added(sample.start.day)
     }
 
     public func add(_ reading: BloodPressureReading) throws -> Bool {
@@ -135,7 +142,7 @@ public final class SampleWriter {
             $0.int(source); $0.int(reading.start.utc); $0.int(reading.end.utc); $0.int(reading.start.offset); $0.int(reading.start.day)
             $0.double(reading.systolic); $0.double(reading.diastolic); $0.int(device); $0.int(reading.created?.utc)
             $0.bool(reading.wasUserEntered)
-        }
+        } && added(reading.start.day)
     }
 
     /// Stores the workout with its events and statistics unless it is there already.
@@ -146,6 +153,7 @@ public final class SampleWriter {
             $0.int(workout.start.offset); $0.int(workout.start.day); $0.double(workout.duration); $0.double(workout.distance)
             $0.double(workout.energy); $0.int(device); $0.int(workout.created?.utc)
         }) else { return false }
+        _ = added(workout.start.day)
         let id = db.lastInsertedRowID
         for event in workout.events {
             _ = try workoutEvent.run(db) {
@@ -202,6 +210,7 @@ public final class SampleWriter {
             WHERE s.systolic = 1
             """)
         let readings = db.changesCount
+        if readings > 0, let first = try Int.fetchOne(db, sql: "SELECT MIN(day) FROM bloodPressurePart") { _ = added(first) }
         var singles: [Int] = []
         for (isSystolic, type) in [(1, HealthType.systolic), (0, HealthType.diastolic)] {
             try db.execute(sql: """

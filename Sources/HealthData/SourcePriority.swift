@@ -50,7 +50,8 @@ extension CareStore {
 
     /// Puts `names` first, in that order (the others keep the default order after them). Every
     /// name must be a source the store knows (typed with plain spaces and apostrophes will do).
-    public func setSourcePriority(_ names: [String]) throws {
+    /// Interventions done by a day's merged total are looked at again (through `today`).
+    public func setSourcePriority(_ names: [String], today: LocalDate) throws {
         try write { db in
             let known = try String.fetchAll(db, sql: "SELECT name FROM healthSource")
             let stored = try names.map { typed in
@@ -63,6 +64,7 @@ extension CareStore {
             }
             // Overlapping days now count a different source first.
             try MergedDays.refreshAll(db)
+            try PlanLinkage.sync(db, through: today)
         }
     }
 }

@@ -106,7 +106,8 @@ extension CareStore {
     /// taken in priority order, and each sample adds only the share of its interval no
     /// higher-priority sample of that day covered (a point sample adds all of itself unless
     /// covered). With each day, how many sources recorded it.
-    static func mergedTotals(_ db: Database, typeId: Int64, days: ClosedRange<Int>, priority: SourcePriority) throws -> [(day: Int, total: (sum: Double, sources: Int))] {
+    static func mergedTotals(_ db: Database, typeId: Int64, days: ClosedRange<Int>, priority: SourcePriority,
+                             sources: Set<Int64>? = nil) throws -> [(day: Int, total: (sum: Double, sources: Int))] {
         var result: [(day: Int, total: (sum: Double, sources: Int))] = []
         var day = Int.min, samples: [(rank: Int, start: Int, end: Int, value: Double)] = []
         func finish() {
@@ -134,6 +135,7 @@ extension CareStore {
             """, arguments: [typeId, days.lowerBound, days.upperBound])
         while let row = try rows.next() {
             let rowDay: Int = row[0]
+            if let sources, !sources.contains(row[1]) { continue }
             if rowDay != day { finish(); day = rowDay }
             samples.append((priority.rank(row[1]), row[2], row[3], row[4]))
         }

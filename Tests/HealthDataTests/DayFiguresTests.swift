@@ -69,9 +69,9 @@ import Testing
         #expect(try fixture.count("SELECT COUNT(*) FROM mergedDay") == 0)
         try fixture.importXML(watch, name: "watch.xml")
         #expect(try fixture.values("SELECT total FROM mergedDay") == [1500])
-        try fixture.store.setSourcePriority(["iPhone"])
+        try fixture.store.setSourcePriority(["iPhone"], today: HealthFixture.today)
         #expect(try fixture.values("SELECT total FROM mergedDay") == [1480])
-        try fixture.store.forgetSamples(SampleFilter(source: "iPhone"))
+        try fixture.store.forgetSamples(SampleFilter(source: "iPhone"), today: HealthFixture.today)
         #expect(try fixture.count("SELECT COUNT(*) FROM mergedDay") == 0)
         #expect(try fixture.values("SELECT sum FROM quantityDay") == [1000])
         let day = LocalDate(iso: "2026-03-02")!

@@ -43,10 +43,12 @@ struct HealthFixture {
     }
 
     static let now = 1_795_424_400
+    static let today = LocalDate(iso: "2026-11-23")!
 
     @discardableResult
     func importFile(_ path: String, since: LocalDate? = nil, again: Bool = false) throws -> ImportSummary {
         var importer = HealthImporter(since: since, now: Self.now)
+        importer.today = Self.today
         importer.again = again
         return try importer.run(path: path, into: store)
     }

@@ -30,10 +30,10 @@ import Testing
         #expect(try fixture.store.sourcePriority().order.count == 2)
         #expect(try fixture.store.sourcePriority().names.values.sorted() == ["Sam's Apple Watch", "Sam's iPhone"])
         // The iPhone first: its 980 + 500 + 200, and the Watch's uncovered half of 300.
-        try fixture.store.setSourcePriority(["Sam's iPhone"])
+        try fixture.store.setSourcePriority(["Sam's iPhone"], today: HealthFixture.today)
         #expect(try stepsOn2March(fixture) == 980 + 500 + 200 + 150)
         #expect(throws: HealthDataError.unknownSource("Fitbit", known: ["Sam's Apple Watch", "Sam's iPhone"])) {
-            try fixture.store.setSourcePriority(["Fitbit"])
+            try fixture.store.setSourcePriority(["Fitbit"], today: HealthFixture.today)
         }
     }
 

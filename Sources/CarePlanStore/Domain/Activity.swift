@@ -21,10 +21,12 @@ public struct Activity: Hashable, Sendable, Identifiable {
     public var schedule: Schedule
     /// Assessments only.
     public var measure: Measure?
+    /// Health data that fills it (`healthkit:` in the plan file).
+    public var health: HealthLink?
 
     public init(id: String, kind: Kind, title: String, text: String? = nil, instructions: String? = nil,
                 group: String? = nil, color: String? = nil, optional: Bool = false, resettable: Bool = true,
-                schedule: Schedule, measure: Measure? = nil) {
+                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -36,6 +38,7 @@ public struct Activity: Hashable, Sendable, Identifiable {
         self.resettable = resettable
         self.schedule = schedule
         self.measure = measure
+        self.health = health
     }
 
     /// Whether its occurrences count in the day's adherence.

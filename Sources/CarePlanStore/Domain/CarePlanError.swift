@@ -28,10 +28,13 @@ public enum CarePlanError: UserFacingError, Equatable {
     case versionBreaksOutcomes(id: String, effective: LocalDate, date: LocalDate, occurrence: Int)
     case kindChanged(id: String, from: Activity.Kind, to: Activity.Kind)
     case noPlan(path: String)
+    case filledByHealthData(id: String, date: LocalDate, source: String)
 
     public var description: String {
         switch self {
         case .invalidEnvironment(let message): return message
+        case .filledByHealthData(let id, let date, let source):
+            return "\(id) on \(date.iso) was filled from health data (\(source)), not recorded here; record a reading to replace it, or remove the data with careplan health forget"
         case .invalidDate(let text):
             return "'\(text)' is not a date; expected YYYY-MM-DD, 'today' or 'yesterday'"
         case .unknownActivity(let id, let known):

@@ -36,9 +36,11 @@ public struct Outcome: Hashable, Sendable {
     public var note: String?
     /// Empty for interventions; in the measure's field order for assessments.
     public var values: [ReadingValue]
+    /// Where health data filled it ("Apple Health · Omron connect"); nil when a person recorded it.
+    public var source: String?
 
     public init(activityId: String, date: LocalDate, occurrence: Int, recordedAt: Date, utcOffset: Int,
-                note: String? = nil, values: [ReadingValue] = []) {
+                note: String? = nil, values: [ReadingValue] = [], source: String? = nil) {
         self.activityId = activityId
         self.date = date
         self.occurrence = occurrence
@@ -46,6 +48,7 @@ public struct Outcome: Hashable, Sendable {
         self.utcOffset = utcOffset
         self.note = note
         self.values = values
+        self.source = source
     }
 
     /// Whether `other` is this very record as stored: same event, values, note, and recording
@@ -53,7 +56,7 @@ public struct Outcome: Hashable, Sendable {
     public func isSameRecord(as other: Outcome) -> Bool {
         activityId == other.activityId && date == other.date && occurrence == other.occurrence
             && Int(recordedAt.timeIntervalSince1970) == Int(other.recordedAt.timeIntervalSince1970)
-            && utcOffset == other.utcOffset && note == other.note && values == other.values
+            && utcOffset == other.utcOffset && note == other.note && values == other.values && source == other.source
     }
 
     /// The recording instant as local ISO 8601 with its offset: `2026-11-21T09:30:00+01:00`.

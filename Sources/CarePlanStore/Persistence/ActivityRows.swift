@@ -68,6 +68,22 @@ enum ActivityRows {
         }
     }
 
+    /// A version's link to health data (migration v6): the type and goal as columns, the sources
+    /// in their own list.
+    static func addHealthLinks(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE activityVersion ADD COLUMN healthType TEXT;   -- HKQuantityTypeIdentifierBodyMass...
+            ALTER TABLE activityVersion ADD COLUMN healthGoal REAL;   -- interventions, in the catalogue's goal unit
+            CREATE TABLE activityHealthSource (
+                activityId TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                PRIMARY KEY (activityId, version, position)
+            );
+            """)
+    }
+
     /// Writes one version of `activity`, with its lists.
     static func insert(_ activity: Activity, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
         let schedule = activity.schedule
@@ -86,16 +102,20 @@ enum ActivityRows {
             schedule.start.iso, schedule.end?.iso, pattern, perDay, everyDays,
         ]
         values += weekdays.map { weekly[$0] }
-        values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue]
+        values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue, activity.health?.type, activity.health?.goal]
         try db.execute(sql: """
             INSERT INTO activityVersion (activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
                 optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
-                measureType, aggregate)
+                measureType, aggregate, healthType, healthGoal)
             VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
             """, arguments: StatementArguments(values))
         for (position, time) in schedule.times.enumerated() {
             try db.execute(sql: "INSERT INTO activityTime (activityId, version, position, time) VALUES (?, ?, ?, ?)",
                            arguments: [activity.id, version, position, time.description])
+        }
+        for (position, name) in (activity.health?.sources ?? []).enumerated() {
+            try db.execute(sql: "INSERT INTO activityHealthSource (activityId, version, position, name) VALUES (?, ?, ?, ?)",
+                           arguments: [activity.id, version, position, name])
         }
         for (position, field) in (activity.measure?.fields ?? []).enumerated() {
             try db.execute(sql: """
@@ -147,6 +167,14 @@ enum ActivityRows {
             options[Key(activityId: row[0], version: row[1]), default: [:]][row[2] as Int, default: []].append(row[3])
         }
 
+        var sources: [Key: [String]] = [:]
+        let sourceRows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT activityId, version, name FROM activityHealthSource \(filter) ORDER BY activityId, version, position
+            """), arguments: arguments)
+        while let row = try sourceRows.next() {
+            sources[Key(activityId: row[0], version: row[1]), default: []].append(row[2])
+        }
+
         var fields: [Key: [Measure.Field]] = [:]
         let fieldRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals
@@ -171,7 +199,8 @@ enum ActivityRows {
         let weekdays = Weekday.allCases
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, effectiveFrom, kind, title, text, instructions, groupName, color, optional, resettable,
-                   startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate
+                   startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate,
+                   healthType, healthGoal
             FROM activityVersion \(filter) ORDER BY effectiveFrom, version
             """), arguments: arguments)
         while let row = try rows.next() {
@@ -212,9 +241,12 @@ enum ActivityRows {
                 }
                 measure = Measure(type: type, fields: fields[key] ?? [], aggregate: aggregate)
             }
+            let healthType: String? = row[25]
+            let health = healthType.map { HealthLink(type: $0, sources: sources[key] ?? [], goal: row[26]) }
             let activity = Activity(id: id, kind: kind, title: row[4], text: row[5], instructions: row[6], group: row[7], color: row[8],
                                     optional: row[9], resettable: row[10],
-                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), measure: measure)
+                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), measure: measure,
+                                    health: health)
             byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
         }
         return byActivity

@@ -32,10 +32,12 @@ extension CareStore {
             guard history.activity(on: date).resettable else { throw CarePlanError.notResettable(id: id) }
             return { db in
                 let recorded = try StoreReader.outcomes(of: id, on: date, db)
-                let target = occurrence.map { n in recorded.first { $0.occurrence == n } } ?? recorded.last
+                let target = occurrence.map { n in recorded.first { $0.occurrence == n } } ?? recorded.last { $0.source == nil } ?? recorded.last
                 guard let target else {
                     throw CarePlanError.notRecorded(id: id, date: date, occurrence: occurrence ?? 0)
                 }
+                // Health data filled it: clearing it would only last until the data is read again.
+                if let source = target.source { throw CarePlanError.filledByHealthData(id: id, date: date, source: source) }
                 try Self.delete(target, db)
                 return target
             }
@@ -59,9 +61,21 @@ extension CareStore {
             let readings = try values(activity)
             return { db in
                 let recorded = try StoreReader.outcomes(of: id, on: date, db)
-                let index = try Self.occurrence(occurrence, of: activity, on: date, taken: Set(recorded.map(\.occurrence)))
+                // What health data filled is open to what a person records; with none open, the
+                // first filled occurrence takes it.
+                let index = try Self.occurrence(occurrence, of: activity, on: date, taken: Set(recorded.map(\.occurrence)),
+                                                filled: Set(recorded.filter { $0.source != nil }.map(\.occurrence)))
                 let previous = recorded.first { $0.occurrence == index }
-                if let previous {
+                if let previous, previous.source != nil {
+                    // A typed reading wins over the sample that filled the occurrence; the sample
+                    // still counts, as one of the day's extra readings.
+                    try Self.delete(previous, db, refresh: false)
+                    if kind == .assessment {
+                        var moved = previous
+                        moved.occurrence = max(activity.schedule.occurrences(on: date), (recorded.map(\.occurrence).max() ?? -1) + 1)
+                        try OutcomeRows.insert(moved, skipExisting: false, db)
+                    }
+                } else if let previous {
                     guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index, resettable: activity.resettable) }
                     guard activity.resettable else { throw CarePlanError.notResettable(id: id) }
                     try Self.delete(previous, db, refresh: false)
@@ -76,7 +90,7 @@ extension CareStore {
 
     /// The occurrence an outcome goes to: the one asked for, else the first open one (for
     /// as-needed activities, the next entry).
-    static func occurrence(_ asked: Int?, of activity: Activity, on date: LocalDate, taken: Set<Int>) throws -> Int {
+    static func occurrence(_ asked: Int?, of activity: Activity, on date: LocalDate, taken: Set<Int>, filled: Set<Int> = []) throws -> Int {
         let id = activity.id
         if activity.schedule.isAsNeeded {
             // Each log of an as-needed activity is its own entry, numbered in order.
@@ -94,7 +108,7 @@ extension CareStore {
             }
             return asked
         }
-        guard let open = (0..<count).first(where: { !taken.contains($0) }) else {
+        guard let open = (0..<count).first(where: { !taken.contains($0) }) ?? (0..<count).first(where: { filled.contains($0) }) else {
             throw CarePlanError.allOccurrencesRecorded(id: id, date: date, count: count)
         }
         return open

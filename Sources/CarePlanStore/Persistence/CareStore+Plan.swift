@@ -38,7 +38,11 @@ extension CareStore {
     /// are kept. A change that would leave a recorded outcome without its event is refused, and then
     /// nothing is written.
     @discardableResult
-    public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws -> ImportReport {
+    ///
+    /// `then` runs in the same transaction once the plan is in (health data fills linked activities
+    /// there: the HealthData target, which this one cannot see).
+    public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock,
+                           then: ((Database) throws -> Void)? = nil) throws -> ImportReport {
         let tracked = min(effective, clock.today).iso
         return try write { db in
             let now = Timestamp.string(clock.now)
@@ -79,6 +83,7 @@ extension CareStore {
                 report.changes.append((history.id, .notInFile))
             }
             try Self.bumpRevision(db)
+            try then?(db)
             return report
         }
     }
@@ -92,7 +97,8 @@ extension CareStore {
     static func checkOutcomesFit(_ db: Database, activity: Activity, history: ActivityHistory, effective: LocalDate) throws {
         // The new version governs from `effective` until a version with a later effective date.
         let until = history.versions.map(\.effectiveFrom).filter { $0 > effective }.min()
-        var request = OutcomeRecord.filter(Column("activityId") == activity.id && Column("date") >= effective.iso)
+        // Outcomes health data filled are placed again after the import, under the new version.
+        var request = OutcomeRecord.filter(Column("activityId") == activity.id && Column("date") >= effective.iso && Column("source") == nil)
         if let until { request = request.filter(Column("date") < until.iso) }
         for outcome in try request.order(Column("date"), Column("occurrence")).fetchAll(db) {
             let date = LocalDate(iso: outcome.date)!

@@ -198,3 +198,8 @@ public struct StoreReader {
     let db: Database
     let path: String
 }
+
+extension StoreReader {
+    /// A reader over a transaction another target holds (health data filling the plan).
+    public init(_ db: Database) { self.init(db: db, path: "") }
+}

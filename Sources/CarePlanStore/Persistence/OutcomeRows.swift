@@ -12,11 +12,11 @@ enum OutcomeRows {
         // ON CONFLICT names the event key, so only a second outcome for an event is skipped; any
         // other constraint still fails.
         let row = try db.cachedStatement(sql: """
-            INSERT INTO outcome (activityId, date, occurrence, recordedAt, utcOffset, note) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO outcome (activityId, date, occurrence, recordedAt, utcOffset, note, source) VALUES (?, ?, ?, ?, ?, ?, ?)
             \(skipExisting ? "ON CONFLICT (activityId, date, occurrence) DO NOTHING" : "")
             """)
         row.setUncheckedArguments([outcome.activityId, dateText ?? outcome.date.iso, outcome.occurrence,
-                                   Timestamp.string(outcome.recordedAt), outcome.utcOffset, outcome.note])
+                                   Timestamp.string(outcome.recordedAt), outcome.utcOffset, outcome.note, outcome.source])
         try row.execute()
         guard db.changesCount == 1 else { return false }
         let outcomeId = db.lastInsertedRowID

@@ -138,8 +138,11 @@ enum Schema {
         migrator.registerMigration("v5: health samples") { db in
             try HealthTables.create(db)
         }
-        migrator.registerMigration("v6: health figures per day") { db in
+        migrator.registerMigration("v6: health figures per day, activities linked to health data") { db in
             try HealthDayTables.create(db)
+            try ActivityRows.addHealthLinks(db)
+            // Outcomes that health data filled say where from; NULL: a person recorded it.
+            try db.execute(sql: "ALTER TABLE outcome ADD COLUMN source TEXT")
         }
         return migrator
     }

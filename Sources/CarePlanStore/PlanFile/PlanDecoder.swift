@@ -46,7 +46,8 @@ public struct PlanDecoder {
                         activities: activities)
     }
 
-    static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure"]
+    static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure",
+                               "healthkit"]
 
     func activity(_ node: Node) throws -> Activity {
         let map = try reader.mapping(node, "activity", allowed: Self.activityKeys)
@@ -82,6 +83,17 @@ public struct PlanDecoder {
         case (.intervention, nil):
             break
         }
+        var health: HealthLink?
+        switch (kind, map["healthkit"]) {
+        case (.assessment, let linkNode?):
+            throw reader.error(at: map.keyNode("healthkit") ?? linkNode, "healthkit: an assessment names its type inside 'measure' (measure: healthkit: …)")
+        case (.intervention, let linkNode?):
+            health = try interventionLink(linkNode)
+        case (.assessment, nil):
+            health = try map["measure"].flatMap { node in try measure.flatMap { try assessmentLink(node, measure: $0) } }
+        case (.intervention, nil):
+            break
+        }
         return Activity(
             id: id, kind: kind, title: try reader.nonEmptyString(titleNode, "title"),
             text: try map["text"].map { try reader.nonEmptyString($0, "text") },
@@ -90,7 +102,7 @@ public struct PlanDecoder {
             color: color,
             optional: try map["optional"].map { try reader.bool($0, "optional") } ?? false,
             resettable: try map["resettable"].map { try reader.bool($0, "resettable") } ?? true,
-            schedule: try schedule(scheduleNode), measure: measure)
+            schedule: try schedule(scheduleNode), measure: measure, health: health)
     }
 
     // MARK: Schedule
@@ -199,8 +211,10 @@ public struct PlanDecoder {
 
     static let fieldKeys = ["unit", "range", "normal", "decimals", "options", "min", "max"]
 
+    static let measureKeys = ["type", "aggregate", "fields", "healthkit", "sources"] + fieldKeys
+
     func measure(_ node: Node) throws -> Measure {
-        let map = try reader.mapping(node, "measure", allowed: ["type", "aggregate", "fields"] + Self.fieldKeys)
+        let map = try reader.mapping(node, "measure", allowed: Self.measureKeys)
         guard let typeNode = map["type"] else {
             throw reader.error(at: node, "measure: missing 'type' (\(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")))")
         }

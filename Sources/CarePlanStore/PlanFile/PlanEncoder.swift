@@ -26,7 +26,19 @@ public enum PlanEncoder {
         if activity.optional { pairs.append(("optional", "true")) }
         if !activity.resettable { pairs.append(("resettable", "false")) }
         pairs.append(("schedule", node(activity.schedule)))
-        if let measure = activity.measure { pairs.append(("measure", node(measure))) }
+        if let measure = activity.measure {
+            var measurePairs = Self.pairs(measure)
+            if let link = activity.health {
+                measurePairs.append(("healthkit", scalar(link.type)))
+                if !link.sources.isEmpty { measurePairs.append(("sources", sources(link.sources))) }
+            }
+            pairs.append(("measure", .mapping(.init(measurePairs))))
+        } else if let link = activity.health {
+            var linkPairs: [(Node, Node)] = [("type", scalar(link.type))]
+            if let goal = link.goal { linkPairs.append(("goal", number(goal))) }
+            if !link.sources.isEmpty { linkPairs.append(("sources", sources(link.sources))) }
+            pairs.append(("healthkit", .mapping(.init(linkPairs))))
+        }
         return .mapping(.init(pairs))
     }
 
@@ -49,7 +61,11 @@ public enum PlanEncoder {
         return .mapping(.init(pairs))
     }
 
-    static func node(_ measure: Measure) -> Node {
+    static func sources(_ names: [String]) -> Node {
+        .sequence(.init(names.map(scalar), .implicit, .flow))
+    }
+
+    static func pairs(_ measure: Measure) -> [(Node, Node)] {
         var pairs: [(Node, Node)] = [("type", scalar(measure.type.rawValue))]
         if measure.aggregate != .average { pairs.append(("aggregate", scalar(measure.aggregate.rawValue))) }
         if measure.isMultiValue {
@@ -60,7 +76,7 @@ public enum PlanEncoder {
         } else if let field = measure.fields.first {
             pairs += fieldPairs(field, type: measure.type)
         }
-        return .mapping(.init(pairs))
+        return pairs
     }
 
     static func fieldPairs(_ field: Measure.Field, type: Measure.ValueType) -> [(Node, Node)] {

@@ -16,7 +16,7 @@ enum OutcomeQuery {
         // Cached statements: the same few query shapes run on every frame, and preparing them anew
         // was a quarter of a day switch.
         let outcomes = try db.cachedStatement(sql: """
-            SELECT o.id, o.activityId, o.date, o.occurrence, o.recordedAt, o.utcOffset, o.note FROM outcome o \(filter)
+            SELECT o.id, o.activityId, o.date, o.occurrence, o.recordedAt, o.utcOffset, o.note, o.source FROM outcome o \(filter)
             ORDER BY o.date, o.activityId, o.occurrence
             """)
         let values = try db.cachedStatement(sql: """
@@ -31,7 +31,7 @@ enum OutcomeQuery {
         guard !ids.isEmpty else { return [] }
         let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let outcomes = try db.cachedStatement(sql: """
-            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note FROM outcome WHERE id IN (\(list))
+            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note, source FROM outcome WHERE id IN (\(list))
             ORDER BY date, activityId, occurrence
             """)
         let values = try db.cachedStatement(sql: """
@@ -57,7 +57,7 @@ enum OutcomeQuery {
             guard let date = LocalDate(iso: day) else { continue }
             result.append(Outcome(activityId: row[1], date: date, occurrence: row[3],
                                   recordedAt: Timestamp.date(recorded) ?? Date(timeIntervalSince1970: 0), utcOffset: row[5],
-                                  note: row[6], values: valuesByOutcome[id] ?? []))
+                                  note: row[6], values: valuesByOutcome[id] ?? [], source: row[7]))
         }
         return result
     }

@@ -43,3 +43,16 @@ public enum ReadingText {
         return shown.isEmpty ? "" : " " + shown
     }
 }
+
+extension ReadingText {
+    /// What fills a linked activity, in words: "Filled from Apple Health: HKQuantityTypeIdentifierStepCount,
+    /// goal 6,000 count, from Sam's iPhone."
+    public static func linkSummary(_ link: HealthLink) -> String {
+        var text = "Filled from Apple Health: \(link.type)"
+        if let goal = link.goal, let kind = link.kind {
+            text += ", goal \(NumberText.string(goal)) \(UnitRegistry.display(HealthKitCatalogue.goalUnit(of: kind).symbol))"
+        }
+        if !link.sources.isEmpty { text += ", from " + link.sources.joined(separator: ", ") }
+        return text + "."
+    }
+}

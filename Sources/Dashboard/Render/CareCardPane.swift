@@ -75,7 +75,7 @@ enum CareCardPane {
 enum DetailText {
     static func lines(_ activity: Activity, width: Int) -> [String] {
         let text = [activity.text.map { $0 + "." }, activity.instructions].compactMap { $0 }.joined(separator: " ")
-        return TextWrap.lines(text, width: width).filter { !$0.isEmpty }
+        return TextWrap.lines(text, width: width).filter { !$0.isEmpty } + (activity.health.map { TextWrap.lines(ReadingText.linkSummary($0), width: width) } ?? [])
     }
 
     /// Rows for the rule, the text (`lines`, wrapped by `lines(_:width:)`) and the schedule line,

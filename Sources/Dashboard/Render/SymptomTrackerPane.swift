@@ -43,12 +43,14 @@ enum SymptomTrackerPane {
         let recorded = item.events.compactMap(\.outcome)
         if recorded.count > 1, let combined = dayTotal(recorded, activity: item.activity) {
             let (status, role) = normalStatus(combined, measure: item.activity.measure)
-            return (display(combined, activity: item.activity) + " (\(item.activity.measure!.aggregate.rawValue) of \(recorded.count))", status, role)
+            return (display(combined, activity: item.activity) + " (\(item.activity.measure!.aggregate.rawValue) of \(recorded.count))"
+                        + (combined.source.map { "  · \($0)" } ?? ""), status, role)
         }
         let today = recorded.last
         guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
         var text = display(outcome, activity: item.activity)
         if today == nil { text += " (\(outcome.date.shortText))" }
+        if let source = outcome.source { text += "  · \(source)" }
         let (status, role) = normalStatus(outcome, measure: item.activity.measure)
         return (text, status, role)
     }

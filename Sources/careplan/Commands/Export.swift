@@ -36,12 +36,13 @@ struct Export: ParsableCommand {
         case .csv:
             let stream = OutputStream(toMemory: ())
             let csv = try CSVWriter(stream: stream)
-            try csv.write(row: ["date", "activity", "occurrence", "time", "field", "value", "text", "unit", "entered_value", "entered_unit", "note", "recorded_at"])
+            try csv.write(row: ["date", "activity", "occurrence", "time", "field", "value", "text", "unit", "entered_value", "entered_unit", "note", "recorded_at", "source"])
             for outcome in outcomes {
                 let common = [outcome.date.iso, outcome.activityId, String(outcome.occurrence), time(outcome)?.description ?? ""]
                 let rows: [ReadingValue?] = outcome.values.isEmpty ? [nil] : outcome.values
                 for value in rows {
-                    try csv.write(row: common + Self.valueColumns(value) + [Self.text(outcome.note ?? ""), outcome.recordedAtLocal])
+                    try csv.write(row: common + Self.valueColumns(value) + [Self.text(outcome.note ?? ""), outcome.recordedAtLocal,
+                                                                      Self.text(outcome.source ?? "")])
                 }
             }
             csv.stream.close()

@@ -46,6 +46,7 @@ struct HealthImport: ParsableCommand {
         let clock = try options.clock()
         let sinceDate = try since.map { try DateArgument.parse($0, today: clock.today) }
         var importer = HealthImporter(since: sinceDate, now: Int(clock.now.timeIntervalSince1970.rounded(.down)))
+        importer.today = clock.today
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         importer.progress = bar.map { bar in { read, total, samples in bar.show(read: read, total: total, samples: samples) } }
         importer.again = again
@@ -285,7 +286,7 @@ struct HealthSources: ParsableCommand {
     func run() throws {
         if let priority {
             let names = priority.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            try careplan.store.open().setSourcePriority(names)
+            try careplan.store.open().setSourcePriority(names, today: try careplan.store.clock().today)
         }
         let order: SourcePriority
         do { order = try careplan.store.open(readOnly: true).sourcePriority() } catch StoreError.missing { throw HealthCommandError.noData }
@@ -332,7 +333,7 @@ struct HealthForget: ParsableCommand {
         guard yes else {
             throw HealthCommandError.confirm("this would delete \(NumberText.grouped(count)) imported sample\(count == 1 ? "" : "s"); nothing was deleted; add --yes to delete them")
         }
-        let removed = try store.forgetSamples(filter)
+        let removed = try careplan.store.open().forgetSamples(filter, today: clock.today)
         say("Deleted \(NumberText.grouped(removed)) imported sample\(removed == 1 ? "" : "s"); importing an export again brings back what it holds.")
     }
 }

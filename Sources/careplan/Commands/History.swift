@@ -28,7 +28,8 @@ struct History: ParsableCommand {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
             let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
-            say("  \(outcome.date)  \(TextWidth.pad(slot, to: 5))  \(values)  (recorded \(outcome.recordedAtLocal))" + (outcome.note.map { "  — \($0)" } ?? ""))
+            let origin = outcome.source.map { "\($0), \(outcome.recordedAtLocal)" } ?? "recorded \(outcome.recordedAtLocal)"
+            say("  \(outcome.date)  \(TextWidth.pad(slot, to: 5))  \(values)  (\(origin))" + (outcome.note.map { "  — \($0)" } ?? ""))
         }
     }
 }

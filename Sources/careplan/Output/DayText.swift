@@ -44,7 +44,8 @@ enum DayText {
         return item.events.map { event in
             let mark: String
             if let outcome = event.outcome {
-                mark = outcome.values.isEmpty ? "[✓]" : "[" + ReadingText.reading(outcome.values, measure: activity.measure) + "]"
+                mark = (outcome.values.isEmpty ? "[✓]" : "[" + ReadingText.reading(outcome.values, measure: activity.measure) + "]")
+                    + (outcome.source.map { " (\($0))" } ?? "")
             } else if !activity.optional, isOverdue(event, clock: clock) {
                 mark = "[!]"
             } else {

@@ -74,6 +74,8 @@ struct EventJSON: Encodable {
     var values: [ValueJSON]
     var note: String?
     var recordedAt: String?
+    /// Where health data filled it from; absent when a person recorded it.
+    var source: String?
 
     init(_ event: Event) {
         occurrence = event.occurrence
@@ -82,6 +84,7 @@ struct EventJSON: Encodable {
         values = event.outcome?.values.map(ValueJSON.init) ?? []
         note = event.outcome?.note
         recordedAt = event.outcome?.recordedAtLocal
+        source = event.outcome?.source
     }
 }
 
@@ -120,6 +123,7 @@ struct OutcomeJSON: Encodable {
     var values: [ValueJSON]
     var note: String?
     var recordedAt: String
+    var source: String?
 
     init(_ outcome: Outcome, time: TimeOfDay?) {
         date = outcome.date.iso
@@ -129,5 +133,6 @@ struct OutcomeJSON: Encodable {
         values = outcome.values.map(ValueJSON.init)
         note = outcome.note
         recordedAt = outcome.recordedAtLocal
+        source = outcome.source
     }
 }

@@ -1,0 +1,217 @@
+import CarePlanStore
+import Foundation
+import GRDB
+
+/// Fills the plan's linked activities from health data, like CareKit's HealthKit linkage:
+///
+/// - an assessment's day takes that day's samples in time order, sample 1 in occurrence 0 and so
+///   on, wherever no reading was typed; samples beyond the schedule's occurrences (or displaced
+///   by a typed reading) are kept as the day's extra readings, so every sample counts in
+///   statistics and charts while the day shows as many readings as the plan asks for;
+/// - an intervention is done on days the data shows it: the day's total (sources merged, see
+///   `SourcePriority`) reaching its goal, a workout's active minutes, a mindful session.
+///
+/// What it writes are outcomes whose `source` names the data ("Apple Health · Omron connect"),
+/// replaced wholesale on every sync; typed outcomes are never touched. It runs inside the
+/// transaction of whatever changed the data or the plan: an import, a forget, a new priority.
+public enum PlanLinkage {
+    /// Syncs every linked activity on its scheduled days from `from` (all days when nil) through
+    /// `through` (today: nothing is filled in the future).
+    public static func sync(_ db: Database, from: LocalDate? = nil, through: LocalDate) throws {
+        let plan = try StoreReader(db).plan()
+        let linked = plan.histories.filter { history in history.versions.contains { $0.activity.health != nil } }
+        guard !linked.isEmpty else { return }
+        let context = try Context(db)
+        for history in linked {
+            let first = max(from ?? history.start, history.start)
+            guard first <= through else { continue }
+            var outcomes: [Outcome] = []
+            let typed = try StoreReader(db).outcomes(activityId: history.id, from: first, to: through).filter { $0.source == nil }
+            let typedByDay = Dictionary(grouping: typed, by: \.date)
+            // Versions in force over the range, each over its own days.
+            var day = first
+            while day <= through {
+                let activity = history.activity(on: day)
+                var last = through
+                if let next = history.versions.map(\.effectiveFrom).filter({ $0 > day }).min() { last = min(through, next.adding(days: -1)) }
+                if let link = activity.health {
+                    outcomes += try fill(activity, link: link, from: day, to: last, typed: typedByDay, context: context)
+                }
+                day = last.adding(days: 1)
+            }
+            try DerivedOutcomes.replace(db, activityId: history.id, from: first, to: through, with: outcomes)
+        }
+    }
+
+    /// What the sync needs of the health tables, read once.
+    struct Context {
+        let db: Database
+        let typeIds: [String: Int64]
+        let sources: [Int64: String]
+        let priority: SourcePriority
+
+        init(_ db: Database) throws {
+            self.db = db
+            typeIds = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT identifier, id FROM healthType").map { ($0[0], $0[1]) })
+            sources = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM healthSource").map { ($0[0], $0[1]) })
+            priority = try SourcePriority.load(db)
+        }
+
+        /// The source ids a link takes: all, or those it names (typed with plain spaces will do).
+        func sourceIds(_ link: HealthLink) -> Set<Int64>? {
+            guard !link.sources.isEmpty else { return nil }
+            let names = Array(sources.values)
+            let wanted = Set(link.sources.compactMap { SourcePriority.resolve($0, among: names) })
+            return Set(sources.filter { wanted.contains($0.value) }.keys)
+        }
+
+        func label(_ sourceId: Int64) -> String { "Apple Health · " + (sources[sourceId] ?? "?") }
+    }
+
+    /// A sample as an assessment reads it: when, where from, and its values in the measure's fields.
+    struct Reading {
+        var day: Int, start: Int, offset: Int, sourceId: Int64, values: [Double]
+    }
+
+    static func fill(_ activity: Activity, link: HealthLink, from: LocalDate, to: LocalDate, typed: [LocalDate: [Outcome]],
+                     context: Context) throws -> [Outcome] {
+        guard let kind = link.kind else { return [] }
+        let allowed = context.sourceIds(link)
+        switch (activity.kind, kind) {
+        case (.assessment, .quantity), (.assessment, .bloodPressure):
+            guard let measure = activity.measure else { return [] }
+            let readings = try self.readings(link, kind: kind, from: from, to: to, allowed: allowed, context: context)
+            return place(readings, activity: activity, measure: measure, typed: typed, context: context)
+        case (.intervention, _):
+            return try done(activity, link: link, kind: kind, from: from, to: to, allowed: allowed, typed: typed, context: context)
+        default:
+            return []
+        }
+    }
+
+    /// The samples of the range in time order, values converted from the stored unit.
+    static func readings(_ link: HealthLink, kind: HealthKitCatalogue.Kind, from: LocalDate, to: LocalDate, allowed: Set<Int64>?,
+                         context: Context) throws -> [Reading] {
+        let rows: [Row]
+        if case .bloodPressure = kind {
+            rows = try Row.fetchAll(context.db, sql: """
+                SELECT day, start, utcOffset, sourceId, systolic, diastolic FROM bloodPressure WHERE day BETWEEN ? AND ? ORDER BY day, start
+                """, arguments: [from.dayNumber, to.dayNumber])
+        } else {
+            guard let typeId = context.typeIds[link.type] else { return [] }
+            rows = try Row.fetchAll(context.db, sql: """
+                SELECT day, start, utcOffset, sourceId, value FROM quantitySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY day, start
+                """, arguments: [typeId, from.dayNumber, to.dayNumber])
+        }
+        return rows.compactMap { row in
+            let sourceId: Int64 = row[3]
+            if let allowed, !allowed.contains(sourceId) { return nil }
+            return Reading(day: row[0], start: row[1], offset: row[2], sourceId: sourceId, values: (4..<row.count).map { row[$0] })
+        }
+    }
+
+    /// Each day's readings into its occurrences: sample k into occurrence k unless typed there,
+    /// the rest after every occurrence the day has.
+    static func place(_ readings: [Reading], activity: Activity, measure: Measure, typed: [LocalDate: [Outcome]], context: Context) -> [Outcome] {
+        var result: [Outcome] = []
+        var index = 0
+        while index < readings.count {
+            let day = readings[index].day
+            var end = index
+            while end < readings.count, readings[end].day == day { end += 1 }
+            let date = LocalDate(dayNumber: day)
+            let schedule = activity.schedule
+            if schedule.isOpen(on: date) {
+                let count = schedule.occurrences(on: date)
+                let taken = Set((typed[date] ?? []).map(\.occurrence))
+                var extra = max(count, (taken.max() ?? -1) + 1)
+                for (k, reading) in readings[index..<end].enumerated() {
+                    let occurrence: Int
+                    if k < count, !taken.contains(k) { occurrence = k } else { occurrence = extra; extra += 1 }
+                    let values = zip(measure.fields, reading.values).map { field, stored -> ReadingValue in
+                        let value = field.unit.flatMap(UnitRegistry.unit).map { unit in
+                            UnitRegistry.convert(stored, from: UnitRegistry.base(of: unit.dimension), to: unit) ?? stored
+                        } ?? stored
+                        return ReadingValue(name: field.name, value: measure.type == .integer ? value.rounded() : value, unit: field.unit)
+                    }
+                    result.append(Outcome(activityId: activity.id, date: date, occurrence: occurrence,
+                                          recordedAt: Date(timeIntervalSince1970: TimeInterval(reading.start)), utcOffset: reading.offset,
+                                          values: values, source: context.label(reading.sourceId)))
+                }
+            }
+            index = end
+        }
+        return result
+    }
+
+    /// An intervention's open occurrences on the days the data completes it.
+    static func done(_ activity: Activity, link: HealthLink, kind: HealthKitCatalogue.Kind, from: LocalDate, to: LocalDate,
+                     allowed: Set<Int64>?, typed: [LocalDate: [Outcome]], context: Context) throws -> [Outcome] {
+        let goalUnit = HealthKitCatalogue.goalUnit(of: kind)
+        var result: [Outcome] = []
+        for (day, total, shown) in try totals(link, kind: kind, from: from, to: to, allowed: allowed, context: context) {
+            let date = LocalDate(dayNumber: day)
+            if let goal = link.goal, total + 1e-9 < goal { continue }
+            let count = activity.schedule.occurrences(on: date)
+            let taken = Set((typed[date] ?? []).map(\.occurrence))
+            let number = total >= 100 ? NumberText.grouped(Int(total.rounded())) : NumberText.string((total * 10).rounded() / 10)
+            // "6,500 steps", "workout 35 min".
+            let figure = goalUnit.dimension == .count ? "\(number) \(shown)" : "\(shown) \(number) \(UnitRegistry.display(goalUnit.symbol))"
+            for occurrence in 0..<count where !taken.contains(occurrence) {
+                result.append(Outcome(activityId: activity.id, date: date, occurrence: occurrence,
+                                      recordedAt: Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86400 + 43200)), utcOffset: 0,
+                                      source: "Apple Health · \(figure)"))
+            }
+        }
+        return result
+    }
+
+    /// Each day's figure for an intervention, in the goal's unit, and what it is called.
+    static func totals(_ link: HealthLink, kind: HealthKitCatalogue.Kind, from: LocalDate, to: LocalDate, allowed: Set<Int64>?,
+                       context: Context) throws -> [(day: Int, total: Double, shown: String)] {
+        let db = context.db
+        func keep(_ sourceId: Int64) -> Bool { allowed?.contains(sourceId) ?? true }
+        switch kind {
+        case .quantity(let dimension):
+            guard let typeId = context.typeIds[link.type] else { return [] }
+            let type = HealthType(link.type)
+            let goalUnit = HealthKitCatalogue.goalUnit(of: kind), base = UnitRegistry.base(of: dimension)
+            let inGoalUnit = { (value: Double) in UnitRegistry.convert(value, from: base, to: goalUnit) ?? value }
+            let days: [(Int, Double)]
+            if allowed == nil {
+                days = try CareStore.days(db, typeId: typeId, cumulative: type.aggregation == .cumulative, from: from, to: to)
+                    .map { ($0.start.dayNumber, $0.sum ?? 0) }
+            } else {
+                days = try CareStore.mergedTotals(db, typeId: typeId, days: from.dayNumber...to.dayNumber, priority: context.priority,
+                                                  sources: allowed).map { ($0.day, $0.total.sum) }
+            }
+            return days.map { ($0.0, inGoalUnit($0.1), type.title.lowercased()) }
+        case .workout(let activityType):
+            var minutes: [Int: Double] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, activityType, sourceId, day, start, end, utcOffset FROM workout WHERE day BETWEEN ? AND ? ORDER BY start
+                """, arguments: [from.dayNumber, to.dayNumber])
+            for row in rows where keep(row[2]) && (activityType == nil || activityType == row[1] as String) {
+                let id: Int64 = row[0], offset: Int = row[6]
+                let events = try Row.fetchAll(db, sql: "SELECT type, date, utcOffset FROM workoutEvent WHERE workoutId = ?", arguments: [id]).map {
+                    WorkoutEvent(type: $0[0], date: HealthInstant(utc: $0[1], offset: $0[2]))
+                }
+                let workout = Workout(activityType: row[1], source: SampleSource(name: ""), start: HealthInstant(utc: row[4], offset: offset),
+                                      end: HealthInstant(utc: row[5], offset: offset), events: events)
+                minutes[row[3], default: 0] += Double(workout.activeSeconds) / 60
+            }
+            return minutes.sorted { $0.key < $1.key }.map { ($0.key, $0.value, "workout") }
+        case .mindfulSession:
+            guard let typeId = context.typeIds[link.type] else { return [] }
+            var minutes: [Int: Double] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT day, sourceId, start, end FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ?
+                """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
+                minutes[row[0], default: 0] += Double((row[3] as Int) - (row[2] as Int)) / 60
+            }
+            return minutes.sorted { $0.key < $1.key }.map { ($0.key, $0.value, "mindful") }
+        case .bloodPressure:
+            return []
+        }
+    }
+}

@@ -50,7 +50,9 @@ extension ReadingText {
     public static func linkSummary(_ link: HealthLink) -> String {
         var text = "Filled from Apple Health: \(link.type)"
         if let goal = link.goal, let kind = link.kind {
-            text += ", goal \(NumberText.string(goal)) \(UnitRegistry.display(HealthKitCatalogue.goalUnit(of: kind).symbol))"
+            let unit = HealthKitCatalogue.goalUnit(of: kind)
+            let number = goal >= 1000 && goal == goal.rounded() ? NumberText.grouped(Int(goal)) : NumberText.string(goal)
+            text += ", goal \(number)" + (unit.dimension == .count ? "" : " " + UnitRegistry.display(unit.symbol)) + " a day"
         }
         if !link.sources.isEmpty { text += ", from " + link.sources.joined(separator: ", ") }
         return text + "."

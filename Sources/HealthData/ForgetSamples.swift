@@ -56,14 +56,15 @@ extension CareStore {
     public func forgetSamples(_ filter: SampleFilter, today: LocalDate) throws -> Int {
         try write { db in
             var removed = 0
-            for clause in try filter.clauses(db) {
+            let clauses = try filter.clauses(db)
+            for clause in clauses {
                 try db.execute(sql: "DELETE FROM \(clause.table) WHERE \(clause.condition)", arguments: clause.arguments)
                 removed += db.changesCount
             }
             if removed > 0 {
                 try db.execute(sql: "DELETE FROM healthImport")
                 // The filter names types, sources and days, so whole per-day rows go with the samples.
-                if let quantity = try filter.clauses(db).first(where: { $0.table == "quantitySample" }) {
+                if let quantity = clauses.first(where: { $0.table == "quantitySample" }) {
                     try HealthDayTables.rebuildQuantityDays(db, where: quantity.condition, arguments: quantity.arguments)
                     try MergedDays.refreshAll(db)
                 }

@@ -18,6 +18,9 @@ public enum PlanLinkage {
     /// Syncs every linked activity on its scheduled days from `from` (all days when nil) through
     /// `through` (today: nothing is filled in the future).
     public static func sync(_ db: Database, from: LocalDate? = nil, through: LocalDate) throws {
+        // A store that never held health data has nothing to fill or take back (a plan import's
+        // usual case): sources outlive their samples, so none means nothing was ever filled.
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthSource)") == true else { return }
         let plan = try StoreReader(db).plan()
         let linked = plan.histories.filter { history in history.versions.contains { $0.activity.health != nil } }
         guard !linked.isEmpty else { return }
@@ -178,9 +181,18 @@ public enum PlanLinkage {
             let goalUnit = HealthKitCatalogue.goalUnit(of: kind), base = UnitRegistry.base(of: dimension)
             let inGoalUnit = { (value: Double) in UnitRegistry.convert(value, from: base, to: goalUnit) ?? value }
             let days: [(Int, Double)]
-            if allowed == nil {
-                days = try CareStore.days(db, typeId: typeId, cumulative: type.aggregation == .cumulative, from: from, to: to)
-                    .map { ($0.start.dayNumber, $0.sum ?? 0) }
+            if type.aggregation == .discrete {
+                // No goal (the plan refuses one): any sample completes the day, shown with its latest value.
+                var latest: [Int: (start: Int, value: Double)] = [:]
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT day, sourceId, lastStart, lastValue FROM quantityDay WHERE typeId = ? AND day BETWEEN ? AND ?
+                    """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
+                    let day: Int = row[0], start: Int = row[2]
+                    if start >= latest[day]?.start ?? Int.min { latest[day] = (start, row[3]) }
+                }
+                days = latest.sorted { $0.key < $1.key }.map { ($0.key, $0.value.value) }
+            } else if allowed == nil {
+                days = try CareStore.days(db, typeId: typeId, cumulative: true, from: from, to: to).map { ($0.start.dayNumber, $0.sum ?? 0) }
             } else {
                 days = try CareStore.mergedTotals(db, typeId: typeId, days: from.dayNumber...to.dayNumber, priority: context.priority,
                                                   sources: allowed).map { ($0.day, $0.total.sum) }
@@ -188,17 +200,10 @@ public enum PlanLinkage {
             return days.map { ($0.0, inGoalUnit($0.1), type.title.lowercased()) }
         case .workout(let activityType):
             var minutes: [Int: Double] = [:]
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, activityType, sourceId, day, start, end, utcOffset FROM workout WHERE day BETWEEN ? AND ? ORDER BY start
-                """, arguments: [from.dayNumber, to.dayNumber])
-            for row in rows where keep(row[2]) && (activityType == nil || activityType == row[1] as String) {
-                let id: Int64 = row[0], offset: Int = row[6]
-                let events = try Row.fetchAll(db, sql: "SELECT type, date, utcOffset FROM workoutEvent WHERE workoutId = ?", arguments: [id]).map {
-                    WorkoutEvent(type: $0[0], date: HealthInstant(utc: $0[1], offset: $0[2]))
-                }
-                let workout = Workout(activityType: row[1], source: SampleSource(name: ""), start: HealthInstant(utc: row[4], offset: offset),
-                                      end: HealthInstant(utc: row[5], offset: offset), events: events)
-                minutes[row[3], default: 0] += Double(workout.activeSeconds) / 60
+            let names = allowed.map { Set($0.compactMap { context.sources[$0] }) }
+            for workout in try CareStore.workouts(db, from: from, to: to)
+            where (names?.contains(workout.source) ?? true) && (activityType == nil || activityType == workout.activityType) {
+                minutes[workout.start.day, default: 0] += Double(workout.activeSeconds) / 60
             }
             return minutes.sorted { $0.key < $1.key }.map { ($0.key, $0.value, "workout") }
         case .mindfulSession:

@@ -82,24 +82,27 @@ extension CareStore {
     /// The workouts from `from` through `to` (local days, inclusive), oldest first, with their
     /// active time (pauses taken out) and average heart rate.
     public func workouts(from: LocalDate?, to: LocalDate?) throws -> [ListedWorkout] {
-        try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT w.id, w.activityType, w.start, w.end, w.utcOffset, w.distance, w.energy, s.name,
-                       (SELECT st.average FROM workoutStatistic st JOIN healthType t ON t.id = st.typeId
-                        WHERE st.workoutId = w.id AND t.identifier = ?) AS heartRate
-                FROM workout w JOIN healthSource s ON s.id = w.sourceId WHERE w.day BETWEEN ? AND ? ORDER BY w.start
-                """, arguments: [HealthType.heartRate.identifier, from?.dayNumber ?? Int.min, to?.dayNumber ?? Int.max])
-            return try rows.map { row in
-                let id: Int64 = row["id"], offset: Int = row["utcOffset"]
-                let events = try Row.fetchAll(db, sql: "SELECT type, date, utcOffset FROM workoutEvent WHERE workoutId = ?", arguments: [id]).map {
-                    WorkoutEvent(type: $0["type"], date: HealthInstant(utc: $0["date"], offset: $0["utcOffset"]))
-                }
-                let start = HealthInstant(utc: row["start"], offset: offset), end = HealthInstant(utc: row["end"], offset: offset)
-                let workout = Workout(activityType: row["activityType"], source: SampleSource(name: row["name"]), start: start, end: end,
-                                      events: events)
-                return ListedWorkout(activityType: row["activityType"], start: start, end: end, activeSeconds: workout.activeSeconds,
-                                     distance: row["distance"], energy: row["energy"], averageHeartRate: row["heartRate"], source: row["name"])
+        try read { db in try Self.workouts(db, from: from, to: to) }
+    }
+
+    /// As `workouts(from:to:)`, inside a transaction the caller holds (the plan's linkage).
+    static func workouts(_ db: Database, from: LocalDate?, to: LocalDate?) throws -> [ListedWorkout] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT w.id, w.activityType, w.start, w.end, w.utcOffset, w.distance, w.energy, s.name,
+                   (SELECT st.average FROM workoutStatistic st JOIN healthType t ON t.id = st.typeId
+                    WHERE st.workoutId = w.id AND t.identifier = ?) AS heartRate
+            FROM workout w JOIN healthSource s ON s.id = w.sourceId WHERE w.day BETWEEN ? AND ? ORDER BY w.start
+            """, arguments: [HealthType.heartRate.identifier, from?.dayNumber ?? Int.min, to?.dayNumber ?? Int.max])
+        return try rows.map { row in
+            let id: Int64 = row["id"], offset: Int = row["utcOffset"]
+            let events = try Row.fetchAll(db, sql: "SELECT type, date, utcOffset FROM workoutEvent WHERE workoutId = ?", arguments: [id]).map {
+                WorkoutEvent(type: $0["type"], date: HealthInstant(utc: $0["date"], offset: $0["utcOffset"]))
             }
+            let start = HealthInstant(utc: row["start"], offset: offset), end = HealthInstant(utc: row["end"], offset: offset)
+            let workout = Workout(activityType: row["activityType"], source: SampleSource(name: row["name"]), start: start, end: end,
+                                  events: events)
+            return ListedWorkout(activityType: row["activityType"], start: start, end: end, activeSeconds: workout.activeSeconds,
+                                 distance: row["distance"], energy: row["energy"], averageHeartRate: row["heartRate"], source: row["name"])
         }
     }
 }

@@ -31,6 +31,40 @@ import Testing
         #expect(text.stdout.contains("bpm"))
     }
 
+    @Test func aLinkedAssessmentShowsItsSourceInTodayHistoryAndExport() throws {
+        let cli = CLI()
+        let plan = cli.write("plan.yaml", """
+            title: Weight watch
+            activities:
+              - id: weight
+                kind: assessment
+                title: Weight
+                schedule: {start: 2026-11-01, daily: 1}
+                measure: {type: number, unit: lb, decimals: 1, healthkit: HKQuantityTypeIdentifierBodyMass}
+
+            """)
+        let export = cli.write("export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Withings" unit="kg" value="80" startDate="2026-11-20 07:00:00 +0100" endDate="2026-11-20 07:00:00 +0100"/>
+            </HealthData>
+
+            """)
+        #expect(try cli.run(["import", plan]).status == 0)
+        #expect(try cli.run(["health", "import", export]).status == 0)
+        let today = try cli.run(["today", "--date", "2026-11-20"]).stdout
+        #expect(today.contains("[176.4 lb] (Apple Health · Withings)"), "\(today)")
+        let history = try cli.run(["history", "weight"]).stdout
+        #expect(history.contains("176.4 lb  (Apple Health · Withings, 2026-11-20T07:00:00+01:00)"), "\(history)")
+        let csv = try cli.run(["export", "--format", "csv"]).stdout.split(separator: "\n")
+        #expect(csv.count == 2)
+        #expect(csv.last?.hasSuffix(",2026-11-20T07:00:00+01:00,Apple Health · Withings") == true, "\(csv)")
+        // Health data fills the reading; clearing it is refused with the reason, and nothing changes.
+        let reset = try cli.run(["reset", "weight", "--date", "2026-11-20"])
+        #expect(reset.status == 1)
+        #expect(reset.stderr.contains("was filled from health data (Apple Health · Withings)"))
+    }
+
     @Test func aCutFileIsRefusedWithItsPlaceAndTheStoreIsUnchanged() throws {
         let cli = CLI()
         try cli.run(["health", "import", Self.zip])

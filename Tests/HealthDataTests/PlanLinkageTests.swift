@@ -128,4 +128,61 @@ import Testing
         #expect(try PlanDecoder(file: "export.yaml").decode(PlanEncoder.yaml(plan)) == plan)
         #expect(try fixture.store.plan().histories.map { $0.activity(on: HealthFixture.today) } == plan.activities, "stored as written")
     }
+
+    @Test func undoingAReadingTypedOverAFilledOneGivesTheOccurrenceBackToTheSampleOnce() throws {
+        let day = LocalDate(iso: "2026-11-20")!
+        try fixture.importXML(Self.pressure("Omron connect", "08:05", 128, 84))
+        let typed = try fixture.store.log("bp", inputs: ["118", "77"], date: day, occurrence: 0, clock: clock)
+        #expect(try outcomes("bp").map(\.occurrence) == [0, 2], "the sample kept after the day's two occurrences")
+        try fixture.store.undoRecording(typed.outcome, restoring: typed.replaced)
+        let bp = try outcomes("bp")
+        #expect(bp.map(\.occurrence) == [0])
+        #expect(bp.first?.source == "Apple Health · Omron connect")
+        #expect(bp.first?.values.compactMap(\.value) == [128, 84])
+    }
+
+    @Test func workoutsMindfulSessionsAndAnyDailySampleCompleteInterventions() throws {
+        let plan = try PlanDecoder(file: "plan.yaml").decode("""
+            title: Moving
+            activities:
+              - id: walk
+                kind: intervention
+                title: Walk 30 minutes
+                schedule: {start: 2026-11-01, daily: 1}
+                healthkit: {type: HKWorkoutActivityTypeWalking, goal: 30}
+              - id: breathe
+                kind: intervention
+                title: Breathing exercise
+                schedule: {start: 2026-11-01, daily: 1}
+                healthkit: HKCategoryTypeIdentifierMindfulSession
+              - id: weigh
+                kind: intervention
+                title: Weigh yourself
+                schedule: {start: 2026-11-01, daily: 1}
+                healthkit: {type: HKQuantityTypeIdentifierBodyMass, sources: [Withings]}
+            """)
+        try fixture.store.importPlan(plan, effective: LocalDate(iso: "2026-11-01")!, clock: clock) { try PlanLinkage.sync($0, through: HealthFixture.today) }
+        func walk(_ day: String, _ start: String, _ end: String, pause: (String, String)?) -> String {
+            let events = pause.map { """
+                  <WorkoutEvent type="HKWorkoutEventTypePause" date="2026-11-\(day) \($0.0):00 +0100"/>
+                  <WorkoutEvent type="HKWorkoutEventTypeResume" date="2026-11-\(day) \($0.1):00 +0100"/>
+
+                """ } ?? ""
+            return """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeWalking" sourceName="Watch" startDate="2026-11-\(day) \(start):00 +0100" endDate="2026-11-\(day) \(end):00 +0100">
+                \(events) </Workout>
+
+                """
+        }
+        try fixture.importXML(
+            // 20 Nov: 35 minutes, 5 paused: 30 active, done. 21 Nov: 40 minutes, 15 paused: 25, not done.
+            walk("20", "18:00", "18:35", pause: ("18:10", "18:15")) + walk("21", "18:00", "18:40", pause: ("18:10", "18:25"))
+            + record("HKCategoryTypeIdentifierMindfulSession", nil, unit: nil, start: "2026-11-21 07:00:00 +0100", end: "2026-11-21 07:05:00 +0100", source: "Breathe")
+            // A scale's weight completes the day; one typed into the Health app does not (not the linked source).
+            + record("HKQuantityTypeIdentifierBodyMass", "80.4", unit: "kg", start: "2026-11-20 07:00:00 +0100", source: "Withings")
+            + record("HKQuantityTypeIdentifierBodyMass", "81", unit: "kg", start: "2026-11-21 07:00:00 +0100", source: "Health"))
+        #expect(try outcomes("walk").map { "\($0.date.iso) \($0.source ?? "")" } == ["2026-11-20 Apple Health · workout 30 min"])
+        #expect(try outcomes("breathe").map { "\($0.date.iso) \($0.source ?? "")" } == ["2026-11-21 Apple Health · mindful 5 min"])
+        #expect(try outcomes("weigh").map { "\($0.date.iso) \($0.source ?? "")" } == ["2026-11-20 Apple Health · weight 80.4 kg"])
+    }
 }

@@ -16,7 +16,18 @@ extension CareStore {
                     throw CarePlanError.changedElsewhere(id: id, date: recorded.date, occurrence: recorded.occurrence)
                 }
                 try Self.delete(recorded, db, refresh: previous == nil)
-                if let previous { try Self.insert(previous, db) }
+                if let previous {
+                    // A reading health data filled was kept as an extra reading when this one
+                    // replaced it (`record`); it goes back to its own occurrence, not twice.
+                    if previous.source != nil, let moved = try StoreReader.outcomes(of: id, on: recorded.date, db).first(where: {
+                        $0.occurrence != previous.occurrence && $0.isSameRecord(as: Outcome(
+                            activityId: id, date: previous.date, occurrence: $0.occurrence, recordedAt: previous.recordedAt,
+                            utcOffset: previous.utcOffset, note: previous.note, values: previous.values, source: previous.source))
+                    }) {
+                        try Self.delete(moved, db, refresh: false)
+                    }
+                    try Self.insert(previous, db)
+                }
             }
         }
     }

@@ -44,14 +44,14 @@ enum DayText {
         return item.events.map { event in
             let mark: String
             if let outcome = event.outcome {
-                mark = (outcome.values.isEmpty ? "[✓]" : "[" + ReadingText.reading(outcome.values, measure: activity.measure) + "]")
-                    + (outcome.source.map { " (\($0))" } ?? "")
+                mark = outcome.values.isEmpty ? "[✓]" : "[" + ReadingText.reading(outcome.values, measure: activity.measure) + "]"
             } else if !activity.optional, isOverdue(event, clock: clock) {
                 mark = "[!]"
             } else {
                 mark = "[ ]"
             }
-            return event.time.map { "\(mark) \($0)" } ?? mark
+            // Where health data filled it, after its time: "[128/84 mmHg] 08:00 (Apple Health · Omron connect)".
+            return (event.time.map { "\(mark) \($0)" } ?? mark) + (event.outcome?.source.map { " (\($0))" } ?? "")
         }.joined(separator: "  ")
     }
 

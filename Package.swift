@@ -46,7 +46,6 @@ let package = Package(
             name: "Dashboard",
             dependencies: [
                 "CarePlanStore",
-                "HealthData",
                 "CareInsights",
                 "TerminalUI",
                 .product(name: "Yams", package: "Yams"),

@@ -15,14 +15,16 @@ import GRDB
 /// replaced wholesale on every sync; typed outcomes are never touched. It runs inside the
 /// transaction of whatever changed the data or the plan: an import, a forget, a new priority.
 public enum PlanLinkage {
-    /// Syncs every linked activity on its scheduled days from `from` (all days when nil) through
-    /// `through` (today: nothing is filled in the future).
-    public static func sync(_ db: Database, from: LocalDate? = nil, through: LocalDate) throws {
+    /// Syncs every linked activity (or `activityId` alone) on its scheduled days from `from` (all
+    /// days when nil) through `through` (today: nothing is filled in the future).
+    public static func sync(_ db: Database, activityId: String? = nil, from: LocalDate? = nil, through: LocalDate) throws {
         // A store that never held health data has nothing to fill or take back (a plan import's
         // usual case): sources outlive their samples, so none means nothing was ever filled.
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthSource)") == true else { return }
         let plan = try StoreReader(db).plan()
-        let linked = plan.histories.filter { history in history.versions.contains { $0.activity.health != nil } }
+        let linked = plan.histories.filter { history in
+            (activityId == nil || history.id == activityId) && history.versions.contains { $0.activity.health != nil }
+        }
         guard !linked.isEmpty else { return }
         let context = try Context(db)
         for history in linked {
@@ -147,31 +149,38 @@ public enum PlanLinkage {
         return result
     }
 
-    /// An intervention's open occurrences on the days the data completes it.
+    /// An intervention's open occurrences on the days the data completes it, recorded at the
+    /// day's latest sample (the data's own time, in the offset it was recorded with).
     static func done(_ activity: Activity, link: HealthLink, kind: HealthKitCatalogue.Kind, from: LocalDate, to: LocalDate,
                      allowed: Set<Int64>?, typed: [LocalDate: [Outcome]], context: Context) throws -> [Outcome] {
         let goalUnit = HealthKitCatalogue.goalUnit(of: kind)
         var result: [Outcome] = []
-        for (day, total, shown) in try totals(link, kind: kind, from: from, to: to, allowed: allowed, context: context) {
-            let date = LocalDate(dayNumber: day)
-            if let goal = link.goal, total + 1e-9 < goal { continue }
+        for figure in try figures(link, kind: kind, from: from, to: to, allowed: allowed, context: context) {
+            let date = LocalDate(dayNumber: figure.day)
+            if let goal = link.goal, figure.total + 1e-9 < goal { continue }
             let count = activity.schedule.occurrences(on: date)
             let taken = Set((typed[date] ?? []).map(\.occurrence))
+            let total = figure.total
             let number = total >= 100 ? NumberText.grouped(Int(total.rounded())) : NumberText.string((total * 10).rounded() / 10)
             // "6,500 steps", "workout 35 min".
-            let figure = goalUnit.dimension == .count ? "\(number) \(shown)" : "\(shown) \(number) \(UnitRegistry.display(goalUnit.symbol))"
+            let text = goalUnit.dimension == .count ? "\(number) \(figure.shown)" : "\(figure.shown) \(number) \(UnitRegistry.display(goalUnit.symbol))"
             for occurrence in 0..<count where !taken.contains(occurrence) {
                 result.append(Outcome(activityId: activity.id, date: date, occurrence: occurrence,
-                                      recordedAt: Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86400 + 43200)), utcOffset: 0,
-                                      source: "Apple Health · \(figure)"))
+                                      recordedAt: Date(timeIntervalSince1970: TimeInterval(figure.latest.utc)), utcOffset: figure.latest.offset,
+                                      source: "Apple Health · \(text)"))
             }
         }
         return result
     }
 
-    /// Each day's figure for an intervention, in the goal's unit, and what it is called.
-    static func totals(_ link: HealthLink, kind: HealthKitCatalogue.Kind, from: LocalDate, to: LocalDate, allowed: Set<Int64>?,
-                       context: Context) throws -> [(day: Int, total: Double, shown: String)] {
+    /// A day's figure for an intervention: in the goal's unit, what it is called, and when its
+    /// latest sample was.
+    struct DayFigure {
+        var day: Int, total: Double, shown: String, latest: HealthInstant
+    }
+
+    static func figures(_ link: HealthLink, kind: HealthKitCatalogue.Kind, from: LocalDate, to: LocalDate, allowed: Set<Int64>?,
+                        context: Context) throws -> [DayFigure] {
         let db = context.db
         func keep(_ sourceId: Int64) -> Bool { allowed?.contains(sourceId) ?? true }
         switch kind {
@@ -179,44 +188,67 @@ public enum PlanLinkage {
             guard let typeId = context.typeIds[link.type] else { return [] }
             let type = HealthType(link.type)
             let goalUnit = HealthKitCatalogue.goalUnit(of: kind), base = UnitRegistry.base(of: dimension)
-            let inGoalUnit = { (value: Double) in UnitRegistry.convert(value, from: base, to: goalUnit) ?? value }
-            let days: [(Int, Double)]
+            // Each day's latest sample among the sources taken, from the per-day figures.
+            var latest: [Int: (start: Int, sourceId: Int64, value: Double)] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT day, sourceId, lastStart, lastValue FROM quantityDay WHERE typeId = ? AND day BETWEEN ? AND ?
+                """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
+                let day: Int = row[0], start: Int = row[2]
+                if start >= latest[day]?.start ?? Int.min { latest[day] = (start, row[1], row[3]) }
+            }
+            let totals: [Int: Double]
             if type.aggregation == .discrete {
                 // No goal (the plan refuses one): any sample completes the day, shown with its latest value.
-                var latest: [Int: (start: Int, value: Double)] = [:]
-                for row in try Row.fetchAll(db, sql: """
-                    SELECT day, sourceId, lastStart, lastValue FROM quantityDay WHERE typeId = ? AND day BETWEEN ? AND ?
-                    """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
-                    let day: Int = row[0], start: Int = row[2]
-                    if start >= latest[day]?.start ?? Int.min { latest[day] = (start, row[3]) }
-                }
-                days = latest.sorted { $0.key < $1.key }.map { ($0.key, $0.value.value) }
+                totals = latest.mapValues(\.value)
             } else if allowed == nil {
-                days = try CareStore.days(db, typeId: typeId, cumulative: true, from: from, to: to).map { ($0.start.dayNumber, $0.sum ?? 0) }
+                totals = Dictionary(uniqueKeysWithValues: try CareStore.days(db, typeId: typeId, cumulative: true, from: from, to: to)
+                    .map { ($0.start.dayNumber, $0.sum ?? 0) })
             } else {
-                days = try CareStore.mergedTotals(db, typeId: typeId, days: from.dayNumber...to.dayNumber, priority: context.priority,
-                                                  sources: allowed).map { ($0.day, $0.total.sum) }
+                totals = Dictionary(uniqueKeysWithValues: try CareStore.mergedTotals(db, typeId: typeId, days: from.dayNumber...to.dayNumber,
+                                                                                     priority: context.priority, sources: allowed)
+                    .map { ($0.day, $0.total.sum) })
             }
-            return days.map { ($0.0, inGoalUnit($0.1), type.title.lowercased()) }
+            let offset = try db.makeStatement(sql: "SELECT utcOffset FROM quantitySample WHERE typeId = ? AND sourceId = ? AND start = ? LIMIT 1")
+            return try latest.keys.sorted().compactMap { day in
+                guard let total = totals[day], let last = latest[day] else { return nil }
+                let recorded = try Int.fetchOne(offset, arguments: [typeId, last.sourceId, last.start]) ?? 0
+                return DayFigure(day: day, total: UnitRegistry.convert(total, from: base, to: goalUnit) ?? total, shown: type.title.lowercased(),
+                                 latest: HealthInstant(utc: last.start, offset: recorded))
+            }
         case .workout(let activityType):
-            var minutes: [Int: Double] = [:]
+            var figures: [Int: DayFigure] = [:]
             let names = allowed.map { Set($0.compactMap { context.sources[$0] }) }
             for workout in try CareStore.workouts(db, from: from, to: to)
             where (names?.contains(workout.source) ?? true) && (activityType == nil || activityType == workout.activityType) {
-                minutes[workout.start.day, default: 0] += Double(workout.activeSeconds) / 60
+                let day = workout.start.day, minutes = Double(workout.activeSeconds) / 60
+                figures[day, default: DayFigure(day: day, total: 0, shown: "workout", latest: workout.end)].total += minutes
+                figures[day]!.latest = workout.end
             }
-            return minutes.sorted { $0.key < $1.key }.map { ($0.key, $0.value, "workout") }
+            return figures.values.sorted { $0.day < $1.day }
         case .mindfulSession:
             guard let typeId = context.typeIds[link.type] else { return [] }
-            var minutes: [Int: Double] = [:]
+            var figures: [Int: DayFigure] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT day, sourceId, start, end FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ?
+                SELECT day, sourceId, start, end, utcOffset FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY start
                 """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
-                minutes[row[0], default: 0] += Double((row[3] as Int) - (row[2] as Int)) / 60
+                let day: Int = row[0], start: Int = row[2], end: Int = row[3]
+                let ended = HealthInstant(utc: end, offset: row[4])
+                figures[day, default: DayFigure(day: day, total: 0, shown: "mindful", latest: ended)].total += Double(end - start) / 60
+                figures[day]!.latest = ended
             }
-            return minutes.sorted { $0.key < $1.key }.map { ($0.key, $0.value, "mindful") }
+            return figures.values.sorted { $0.day < $1.day }
         case .bloodPressure:
             return []
         }
+    }
+}
+
+extension CareStore {
+    /// The store, set to fill linked activities whenever the plan or a linked day changes
+    /// (`healthFill`): how careplan opens a store for a person.
+    @discardableResult
+    public func fillingLinkedActivities() -> CareStore {
+        healthFill = { db, activityId, from, through in try PlanLinkage.sync(db, activityId: activityId, from: from, through: through) }
+        return self
     }
 }

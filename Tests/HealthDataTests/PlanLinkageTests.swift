@@ -56,8 +56,9 @@ import Testing
 
     init() throws {
         fixture = try HealthFixture()
+        fixture.store.fillingLinkedActivities()
         let plan = try PlanDecoder(file: "plan.yaml").decode(Self.plan)
-        try fixture.store.importPlan(plan, effective: LocalDate(iso: "2026-11-01")!, clock: clock) { try PlanLinkage.sync($0, through: HealthFixture.today) }
+        try fixture.store.importPlan(plan, effective: LocalDate(iso: "2026-11-01")!, clock: clock)
     }
 
     func outcomes(_ id: String) throws -> [Outcome] { try fixture.store.outcomes(activityId: id) }
@@ -103,6 +104,7 @@ import Testing
         let walk = try outcomes("walk")
         #expect(walk.map(\.date.iso) == ["2026-11-20", "2026-11-22"])
         #expect(walk.map(\.source) == ["Apple Health · 6,500 steps", nil])
+        #expect(walk.first?.recordedAtLocal == "2026-11-20T15:00:00+01:00", "the day's latest sample, in its own offset")
         let adherence = try fixture.store.day(LocalDate(iso: "2026-11-20")!).adherence
         #expect(adherence == .due(completed: 1, total: 1))
         // The iPhone first: 4,000 + 3,500 = 7,500 still reaches the goal; the figure follows.
@@ -161,7 +163,7 @@ import Testing
                 schedule: {start: 2026-11-01, daily: 1}
                 healthkit: {type: HKQuantityTypeIdentifierBodyMass, sources: [Withings]}
             """)
-        try fixture.store.importPlan(plan, effective: LocalDate(iso: "2026-11-01")!, clock: clock) { try PlanLinkage.sync($0, through: HealthFixture.today) }
+        try fixture.store.importPlan(plan, effective: LocalDate(iso: "2026-11-01")!, clock: clock)
         func walk(_ day: String, _ start: String, _ end: String, pause: (String, String)?) -> String {
             let events = pause.map { """
                   <WorkoutEvent type="HKWorkoutEventTypePause" date="2026-11-\(day) \($0.0):00 +0100"/>
@@ -181,8 +183,27 @@ import Testing
             // A scale's weight completes the day; one typed into the Health app does not (not the linked source).
             + record("HKQuantityTypeIdentifierBodyMass", "80.4", unit: "kg", start: "2026-11-20 07:00:00 +0100", source: "Withings")
             + record("HKQuantityTypeIdentifierBodyMass", "81", unit: "kg", start: "2026-11-21 07:00:00 +0100", source: "Health"))
-        #expect(try outcomes("walk").map { "\($0.date.iso) \($0.source ?? "")" } == ["2026-11-20 Apple Health · workout 30 min"])
+        #expect(try outcomes("walk").map { "\($0.date.iso) \($0.source ?? "") \($0.recordedAtLocal)" }
+                == ["2026-11-20 Apple Health · workout 30 min 2026-11-20T18:35:00+01:00"])
         #expect(try outcomes("breathe").map { "\($0.date.iso) \($0.source ?? "")" } == ["2026-11-21 Apple Health · mindful 5 min"])
         #expect(try outcomes("weigh").map { "\($0.date.iso) \($0.source ?? "")" } == ["2026-11-20 Apple Health · weight 80.4 kg"])
+    }
+
+    @Test func clearingATypedReadingGivesItsOccurrenceToTheSampleAndUndoingTheClearTakesItBack() throws {
+        let day = LocalDate(iso: "2026-11-20")!
+        try fixture.store.log("bp", inputs: ["118", "77"], date: day, occurrence: 0, clock: clock)
+        try fixture.importXML(Self.pressure("Omron connect", "08:05", 128, 84))
+        #expect(try outcomes("bp").map(\.occurrence) == [0, 2])
+        let cleared = try fixture.store.reset("bp", date: day, occurrence: 0)
+        #expect(try outcomes("bp").map { "\($0.occurrence) \($0.source ?? "typed")" } == ["0 Apple Health · Omron connect"])
+        try fixture.store.restore(cleared)
+        #expect(try outcomes("bp").map { "\($0.occurrence) \($0.source ?? "typed")" } == ["0 typed", "2 Apple Health · Omron connect"])
+    }
+
+    @Test func endingALinkedActivityTakesWhatDataFilledAfterItsLastDay() throws {
+        try fixture.importXML(record("HKQuantityTypeIdentifierBodyMass", "80", unit: "kg", start: "2026-11-20 07:00:00 +0100", source: "Withings"))
+        try fixture.store.log("weight", inputs: ["176"], date: LocalDate(iso: "2026-11-18")!, clock: clock)
+        #expect(try fixture.store.end("weight", on: LocalDate(iso: "2026-11-19")!) == LocalDate(iso: "2026-11-19")!)
+        #expect(try outcomes("weight").map(\.date.iso) == ["2026-11-18"])
     }
 }

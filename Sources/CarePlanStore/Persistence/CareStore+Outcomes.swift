@@ -39,6 +39,8 @@ extension CareStore {
                 // Health data filled it: clearing it would only last until the data is read again.
                 if let source = target.source { throw CarePlanError.filledByHealthData(id: id, date: date, source: source) }
                 try Self.delete(target, db)
+                // A sample of the day may fill the occurrence now.
+                try self.refill(history.activity(on: date), on: date, db)
                 return target
             }
         }
@@ -67,14 +69,9 @@ extension CareStore {
                                                 filled: Set(recorded.filter { $0.source != nil }.map(\.occurrence)))
                 let previous = recorded.first { $0.occurrence == index }
                 if let previous, previous.source != nil {
-                    // A typed reading wins over the sample that filled the occurrence; the sample
-                    // still counts, as one of the day's extra readings.
+                    // A typed reading wins over the sample that filled the occurrence; the refill
+                    // below keeps the sample as one of the day's extra readings.
                     try Self.delete(previous, db, refresh: false)
-                    if kind == .assessment {
-                        var moved = previous
-                        moved.occurrence = max(activity.schedule.occurrences(on: date), (recorded.map(\.occurrence).max() ?? -1) + 1)
-                        try OutcomeRows.insert(moved, skipExisting: false, db)
-                    }
                 } else if let previous {
                     guard kind == .assessment else { throw CarePlanError.alreadyRecorded(id: id, date: date, occurrence: index, resettable: activity.resettable) }
                     guard activity.resettable else { throw CarePlanError.notResettable(id: id) }
@@ -83,6 +80,7 @@ extension CareStore {
                 let outcome = Outcome(activityId: id, date: date, occurrence: index, recordedAt: clock.now,
                                       utcOffset: clock.utcOffsetSeconds, note: note.flatMap { $0.isEmpty ? nil : $0 }, values: readings)
                 try Self.insert(outcome, db)
+                if previous?.source != nil { try self.refill(activity, on: date, db) }
                 return RecordedOutcome(activity: activity, outcome: outcome, replaced: previous)
             }
         }
@@ -131,6 +129,12 @@ extension CareStore {
             if let result { return result }
         }
         throw StoreError.database(path: path, message: "the plan kept changing while this was being recorded; nothing was written, try again")
+    }
+
+    /// Places health data in `activity`'s day again after a person changed it, when it is linked.
+    func refill(_ activity: Activity, on date: LocalDate, _ db: Database) throws {
+        guard activity.health != nil else { return }
+        try healthFill?(db, activity.id, date, date)
     }
 
     static func revision(_ db: Database) throws -> Int {

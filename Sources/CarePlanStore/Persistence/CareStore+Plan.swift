@@ -38,11 +38,8 @@ extension CareStore {
     /// are kept. A change that would leave a recorded outcome without its event is refused, and then
     /// nothing is written.
     @discardableResult
-    ///
-    /// `then` runs in the same transaction once the plan is in (health data fills linked activities
-    /// there: the HealthData target, which this one cannot see).
-    public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock,
-                           then: ((Database) throws -> Void)? = nil) throws -> ImportReport {
+    /// Activities linked to health data are filled again in the same transaction (`healthFill`).
+    public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws -> ImportReport {
         let tracked = min(effective, clock.today).iso
         return try write { db in
             let now = Timestamp.string(clock.now)
@@ -83,7 +80,7 @@ extension CareStore {
                 report.changes.append((history.id, .notInFile))
             }
             try Self.bumpRevision(db)
-            try then?(db)
+            try healthFill?(db, nil, nil, clock.today)
             return report
         }
     }
@@ -118,7 +115,9 @@ extension CareStore {
             guard let history = plan.history(id) else {
                 throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id))
             }
-            let later = OutcomeRecord.filter(Column("activityId") == id && Column("date") > date.iso)
+            // What health data filled after the last day goes with the days; what people recorded stops the end.
+            try db.execute(sql: "DELETE FROM outcome WHERE activityId = ? AND date > ? AND source IS NOT NULL", arguments: [id, date.iso])
+            let later = OutcomeRecord.filter(Column("activityId") == id && Column("date") > date.iso && Column("source") == nil)
             if let first = try later.order(Column("date")).fetchOne(db) {
                 throw CarePlanError.endBeforeOutcomes(id: id, end: date, firstLater: LocalDate(iso: first.date)!, count: try later.fetchCount(db))
             }

@@ -15,19 +15,10 @@ extension CareStore {
                 guard let current, current.isSameRecord(as: recorded) else {
                     throw CarePlanError.changedElsewhere(id: id, date: recorded.date, occurrence: recorded.occurrence)
                 }
-                try Self.delete(recorded, db, refresh: previous == nil)
-                if let previous {
-                    // A reading health data filled was kept as an extra reading when this one
-                    // replaced it (`record`); it goes back to its own occurrence, not twice.
-                    if previous.source != nil, let moved = try StoreReader.outcomes(of: id, on: recorded.date, db).first(where: {
-                        $0.occurrence != previous.occurrence && $0.isSameRecord(as: Outcome(
-                            activityId: id, date: previous.date, occurrence: $0.occurrence, recordedAt: previous.recordedAt,
-                            utcOffset: previous.utcOffset, note: previous.note, values: previous.values, source: previous.source))
-                    }) {
-                        try Self.delete(moved, db, refresh: false)
-                    }
-                    try Self.insert(previous, db)
-                }
+                try Self.delete(recorded, db, refresh: previous == nil || previous?.source != nil)
+                // A reading health data filled is placed again by the refill, around what is typed.
+                if let previous, previous.source == nil { try Self.insert(previous, db) }
+                if previous?.source != nil { try self.refill(history.activity(on: recorded.date), on: recorded.date, db) }
             }
         }
     }
@@ -41,10 +32,16 @@ extension CareStore {
                                                      count: history.activity(on: outcome.date).schedule.occurrences(on: outcome.date))
             }
             return { db in
-                if try StoreReader.outcomes(of: outcome.activityId, on: outcome.date, db).contains(where: { $0.occurrence == outcome.occurrence }) {
-                    throw CarePlanError.alreadyRecorded(id: outcome.activityId, date: outcome.date, occurrence: outcome.occurrence, resettable: true)
+                let occupant = try StoreReader.outcomes(of: outcome.activityId, on: outcome.date, db).first { $0.occurrence == outcome.occurrence }
+                if let occupant {
+                    // Health data may have filled the occurrence since it was cleared: what was typed comes first.
+                    guard occupant.source != nil else {
+                        throw CarePlanError.alreadyRecorded(id: outcome.activityId, date: outcome.date, occurrence: outcome.occurrence, resettable: true)
+                    }
+                    try Self.delete(occupant, db, refresh: false)
                 }
                 try Self.insert(outcome, db)
+                if occupant != nil { try self.refill(history.activity(on: outcome.date), on: outcome.date, db) }
             }
         }
     }

@@ -20,6 +20,14 @@ public final class CareStore: @unchecked Sendable {
     private let writerLock = NSLock()
     private var openedWriter: DatabaseQueue?
 
+    /// Refills activities linked to health data, in the transaction of the change that calls it:
+    /// for one activity from `from` through `through`, or for every linked activity (`nil`) when
+    /// the plan changed. Health data lives in a target this one cannot see, so whoever opens the
+    /// store for a person sets it (`CareStore.fillingLinkedActivities()` in HealthData); without
+    /// it, a change leaves what health data filled as it was until the next sync.
+    public typealias HealthFill = @Sendable (_ db: Database, _ activityId: String?, _ from: LocalDate?, _ through: LocalDate) throws -> Void
+    public var healthFill: HealthFill?
+
     /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
     /// (commands that only read should not leave empty files behind). A new folder is made 0700
     /// and a new file 0600: this is health data.

@@ -1,5 +1,4 @@
 import CarePlanStore
-import HealthData
 
 /// Carries out store commands, each one transaction, and reports the outcome into the state:
 /// the undo stack grows, the status line says what happened, a form shows its error inline.
@@ -71,7 +70,7 @@ public struct CommandRunner {
             // they chose it is scheduled, let alone missed.
             let now = try clock()
             let plan = try PlanDecoder.load(path: path).starting(on: now.today)
-            try store.importPlan(plan, effective: now.today, clock: now) { db in try PlanLinkage.sync(db, through: now.today) }
+            try store.importPlan(plan, effective: now.today, clock: now)
             state.message = StatusMessage(text: "Imported \(plan.title); press ? for keys", level: .info)
         }
     }

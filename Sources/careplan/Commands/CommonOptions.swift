@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import HealthData
 import Foundation
 import TerminalUI
 
@@ -38,6 +39,7 @@ struct StoreOptions {
             timeout = seconds
         }
         return try CareStore(path: CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
+            .fillingLinkedActivities()
     }
 }
 

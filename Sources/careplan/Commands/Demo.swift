@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import HealthData
 import CareSamples
 import Dashboard
 import Foundation
@@ -31,7 +32,7 @@ struct Demo: TextOnlyCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-demo-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("demo.sqlite").path
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
-        let store = try CareStore(path: path)
+        let store = try CareStore(path: path).fillingLinkedActivities()
         let written = try SampleHistory.seed(store, plan: carePlan, days: days + 1, seed: seed, completion: 0.85, clock: clock)
         if keep { say("Demo database: \(path) (\(written) outcomes)") }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {

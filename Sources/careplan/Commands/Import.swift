@@ -1,6 +1,5 @@
 import ArgumentParser
 import CarePlanStore
-import HealthData
 
 /// `careplan import PLAN.yaml`: add or update the plan from a file.
 struct Import: TextOnlyCommand {
@@ -20,10 +19,7 @@ struct Import: TextOnlyCommand {
         let clock = try store.clock()
         let effectiveDate = try effective.map { try DateArgument.parse($0, today: clock.today) } ?? clock.today
         let plan = try PlanDecoder.load(path: file)
-        // Activities linked to health data are filled from what the store holds, in the same transaction.
-        let report = try store.open().importPlan(plan, effective: effectiveDate, clock: clock) { db in
-            try PlanLinkage.sync(db, through: clock.today)
-        }
+        let report = try store.open().importPlan(plan, effective: effectiveDate, clock: clock)
         say("Imported '\(report.title)' from \(file)")
         for (id, change) in report.changes {
             switch change {

@@ -31,6 +31,11 @@ let package = Package(
             name: "CLibXML2",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // SQLite's process-wide settings (sqlite3_config), made before the first connection.
+        .systemLibrary(
+            name: "CSQLiteSetup",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // zlib's crc32, for checking a zip entry as it streams by.
         .systemLibrary(
             name: "CZlibChecksum",
@@ -58,6 +63,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
+                "CSQLiteSetup",
             ]
         ),
         // Sample data, which is not the store's job: the seeded history generator and the seeding

@@ -63,6 +63,9 @@ public final class SampleWriter {
                 systolic INTEGER NOT NULL, sourceId INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
                 utcOffset INTEGER NOT NULL, day INTEGER NOT NULL, value REAL NOT NULL, unit TEXT NOT NULL, deviceId INTEGER,
                 createdAt INTEGER, wasUserEntered INTEGER);
+            -- Pairing looks each part's partner up by source and interval: without this, once per
+            -- part through all the others (a tenth of an import's writing for 3,652 readings).
+            CREATE INDEX IF NOT EXISTS temp.bloodPressurePart_on_interval ON bloodPressurePart(sourceId, start, end);
             DELETE FROM bloodPressurePart;
             """)
         bloodPressurePart = try RowInsert(db, sql: """

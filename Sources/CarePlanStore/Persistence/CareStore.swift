@@ -1,4 +1,5 @@
 import Foundation
+import CSQLiteSetup
 import GRDB
 import GRDBSQLite
 
@@ -35,6 +36,7 @@ public final class CareStore: @unchecked Sendable {
     /// A file that is not a careplan store, or was written by a newer careplan, is refused before
     /// anything is written to it.
     public init(path: String, busyTimeout: TimeInterval = 5, createIfMissing: Bool = true) throws {
+        _ = Self.sqliteConfigured
         self.path = path
         self.busyTimeout = busyTimeout
         let isNew = try Self.prepareFile(at: path, create: createIfMissing)
@@ -89,6 +91,11 @@ public final class CareStore: @unchecked Sendable {
         openedWriter = writer
         return writer
     }
+
+    /// SQLite set to multi-thread mode, once, before the first connection (`careplan_sqlite_multithread`):
+    /// GRDB hands each connection to one thread at a time, so SQLite's own locking around every
+    /// call (16 per sample of an import) is wasted. False when a connection was opened first.
+    static let sqliteConfigured: Bool = careplan_sqlite_multithread() == 0
 
     static func openWriter(path: String, busyTimeout: TimeInterval) throws -> DatabaseQueue {
         var config = Configuration()

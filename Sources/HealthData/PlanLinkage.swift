@@ -104,9 +104,10 @@ public enum PlanLinkage {
                 """, arguments: [from.dayNumber, to.dayNumber])
         } else {
             guard let typeId = context.typeIds[link.type] else { return [] }
+            let range = QuantityRange(typeId: typeId, days: from.dayNumber...to.dayNumber).clause()
             rows = try Row.fetchAll(context.db, sql: """
-                SELECT day, start, utcOffset, sourceId, value FROM quantitySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY day, start
-                """, arguments: [typeId, from.dayNumber, to.dayNumber])
+                SELECT day, start, utcOffset, sourceId, value FROM quantitySample WHERE \(range.sql) ORDER BY day, start
+                """, arguments: range.arguments)
         }
         return rows.compactMap { row in
             let sourceId: Int64 = row[3]

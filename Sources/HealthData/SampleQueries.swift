@@ -62,10 +62,11 @@ extension CareStore {
             guard let typeId = try Int64.fetchOne(db, sql: "SELECT id FROM healthType WHERE identifier = ?", arguments: [type.identifier]) else {
                 return []
             }
+            let range = QuantityRange(typeId: typeId, days: first...last).clause(alias: "q")
             let quantities = try Row.fetchAll(db, sql: """
                 SELECT q.start, q.end, q.utcOffset, q.value, q.unit, s.name FROM quantitySample q
-                JOIN healthSource s ON s.id = q.sourceId WHERE q.typeId = ? AND q.day BETWEEN ? AND ? ORDER BY q.start
-                """, arguments: [typeId, first, last]).map {
+                JOIN healthSource s ON s.id = q.sourceId WHERE \(range.sql) ORDER BY q.start
+                """, arguments: range.arguments).map {
                 ListedSample(start: instant($0, "start"), end: instant($0, "end"),
                              value: .quantity($0["value"], unit: HealthUnit.storedSymbol($0["unit"])), source: $0["name"])
             }

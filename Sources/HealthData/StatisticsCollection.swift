@@ -130,9 +130,10 @@ extension CareStore {
             result.append((day, (total, sources)))
             samples.removeAll(keepingCapacity: true)
         }
+        let range = QuantityRange(typeId: typeId, days: days).clause()
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT day, sourceId, start, end, value FROM quantitySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY day
-            """, arguments: [typeId, days.lowerBound, days.upperBound])
+            SELECT day, sourceId, start, end, value FROM quantitySample WHERE \(range.sql) ORDER BY day
+            """, arguments: range.arguments)
         while let row = try rows.next() {
             let rowDay: Int = row[0]
             if let sources, !sources.contains(row[1]) { continue }

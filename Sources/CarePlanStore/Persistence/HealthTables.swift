@@ -51,7 +51,7 @@ enum HealthTables {
                 motionContext INTEGER,            -- HKMetadataKeyHeartRateMotionContext: 0 not set, 1 sedentary, 2 active
                 PRIMARY KEY (typeId, sourceId, start, end, value)
             ) WITHOUT ROWID;
-            CREATE INDEX quantitySample_on_day ON quantitySample(typeId, day);
+            CREATE INDEX quantitySample_on_day ON quantitySample(typeId, day);   -- dropped in v6 (QuantityRange)
             CREATE TABLE categorySample (
                 typeId INTEGER NOT NULL REFERENCES healthType(id),
                 sourceId INTEGER NOT NULL REFERENCES healthSource(id),

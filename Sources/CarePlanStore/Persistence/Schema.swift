@@ -140,6 +140,8 @@ enum Schema {
         }
         migrator.registerMigration("v6: health figures per day, activities linked to health data") { db in
             try HealthDayTables.create(db)
+            // The per-day figures answer what this index was for; every sample an import wrote updated it.
+            try db.execute(sql: "DROP INDEX quantitySample_on_day")
             try ActivityRows.addHealthLinks(db)
             // Outcomes that health data filled say where from; NULL: a person recorded it.
             try db.execute(sql: "ALTER TABLE outcome ADD COLUMN source TEXT")

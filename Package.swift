@@ -96,9 +96,10 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
         ),
         // Statistics, adherence, trends and messages over the store's SQL aggregates; no drawing.
+        // Sleep nights come from HealthData (device samples and the diary, merged there).
         .target(
             name: "CareInsights",
-            dependencies: ["CarePlanStore"]
+            dependencies: ["CarePlanStore", "HealthData"]
         ),
         // The command line; the dashboard is its default command.
         .executableTarget(

@@ -153,6 +153,13 @@ enum Associations {
         let message = { () -> InsightMessage in
             let unit = UnitText.display(readings.field.unit, type: readings.measureType)
             let size = NumberText.string(abs(difference), decimals: max(readings.field.decimals ?? 1, 1))
+            if readings.measureType == .sleep {
+                let minutes = SleepText.duration(Int((abs(difference) * 60).rounded()))
+                let text = "On days you did \(title) you slept \(minutes) \(difference < 0 ? "less" : "longer") on average (\(with.n) vs \(without.n) nights)"
+                return InsightMessage(level: .tip, kind: .association, activityId: readings.activityId, relatedActivityId: intervention,
+                                      text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,
+                                                            "daysWith": Double(with.n), "daysWithout": Double(without.n)])
+            }
             let text = "\(readings.title) averaged \(size)\(unit.isEmpty ? "" : " \(unit)") \(difference < 0 ? "lower" : "higher") on days you did \(title) than on days you did not (\(with.n) vs \(without.n) days)"
             return InsightMessage(level: .tip, kind: .association, activityId: readings.activityId, relatedActivityId: intervention,
                                   text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,

@@ -1,3 +1,4 @@
+import Foundation
 import CarePlanStore
 
 /// Everything Insights shows for one period, computed once: the pane draws it and `careplan
@@ -18,6 +19,8 @@ public struct InsightsReport: Hashable, Sendable {
     public var assessments: [FieldInsight]
     /// Most severe first.
     public var messages: [InsightMessage]
+    /// Sleep over the period, when the plan keeps a sleep diary or the store holds nights.
+    public var sleep: SleepInsight?
 }
 
 /// Computes insights reports from a store: SQL aggregates for outcomes, schedule arithmetic for
@@ -31,16 +34,16 @@ public struct InsightsEngine: Sendable {
     /// not counted). `activity` narrows the per-activity series and the messages to one activity;
     /// pass `plan` when it is already loaded.
     public func report(range: InsightRange, date: LocalDate, activity: String? = nil, today: LocalDate,
-                       plan: PlanSnapshot? = nil) throws -> InsightsReport {
+                       plan: PlanSnapshot? = nil, zone: TimeZone = CareClock.environmentZone) throws -> InsightsReport {
         try store.reading { reader in
-            try Self.report(using: reader, range: range, date: date, activity: activity, today: today, plan: plan)
+            try Self.report(using: reader, range: range, date: date, activity: activity, today: today, plan: plan, zone: zone)
         }
     }
 
     /// The same report inside a read transaction the caller already holds (a frame loads its week
     /// and its report in one).
     public static func report(using store: StoreReader, range: InsightRange, date: LocalDate, activity: String? = nil,
-                              today: LocalDate, plan: PlanSnapshot? = nil) throws -> InsightsReport {
+                              today: LocalDate, plan: PlanSnapshot? = nil, zone: TimeZone = CareClock.environmentZone) throws -> InsightsReport {
         let plan = try plan ?? store.plan()
         if let activity, plan.history(activity) == nil {
             throw CarePlanError.unknownActivity(activity, known: plan.histories.map(\.id))
@@ -82,13 +85,23 @@ public struct InsightsEngine: Sendable {
             }
         }
 
+        // Sleep, when there is any: its own figures and rules, and its nights in the associations.
+        var sleep: SleepInsight?
+        if activity == nil || plan.history(activity!)?.kind == .intervention || plan.history(activity!)?.activity(on: reference).measure?.type == .sleep {
+            let loaded = try SleepInsight.load(store, period: period, today: today, plan: plan, zone: zone)
+            sleep = loaded.isEmpty ? nil : loaded
+        }
+        let associated = readings + (sleep.map { [$0.followingNights()] } ?? [])
         let evidence = Evidence(plan: plan, period: period, today: today, end: end, ledger: ledger, previous: previous, lastDone: lastDone,
-                                due: due, done: done, readings: readings)
-        let messages = end >= period.first ? MessageRules.messages(evidence, activity: activity) : []
+                                due: due, done: done, readings: associated)
+        var messages = end >= period.first ? MessageRules.messages(evidence, activity: activity) : []
+        if let sleep, end >= period.first {
+            messages = (messages + sleep.messages).enumerated().sorted { ($0.element.level, -$0.offset) > ($1.element.level, -$1.offset) }.map(\.element)
+        }
         return InsightsReport(title: plan.title, period: period, today: today, activity: activity, buckets: period.buckets,
                               adherence: whole,
                               activities: activity.map { id in perActivity.filter { $0.activityId == id } } ?? perActivity,
                               assessments: activity.map { id in fields.filter { $0.activityId == id } } ?? fields,
-                              messages: messages)
+                              messages: messages, sleep: sleep)
     }
 }

@@ -16,6 +16,9 @@ public struct InsightMessage: Hashable, Sendable {
         case missedStreak = "missed-streak"
         case adherenceDrop = "adherence-drop"
         case association
+        case sleepEfficiency = "sleep-efficiency"
+        case sleepDrop = "sleep-drop"
+        case sleepRegularity = "sleep-regularity"
     }
 
     public var level: Level

@@ -43,7 +43,7 @@ public struct HistoryGenerator: Sendable {
         // changes nothing else, because every activity has its own stream.
         var tracks = plan.histories
             .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-            .map { Track(history: $0, random: SeededRandom(seed: SeededRandom.seed(seed, stream: $0.id)), completion: completion) }
+            .map { Track(history: $0, random: SeededRandom(seed: SeededRandom.seed(seed, stream: $0.id)), completion: completion, zone: timeZone) }
         var result: [Outcome] = []
         // Days before `from` are simulated too (and thrown away) so that a window does not depend on where it starts.
         for dayNumber in start.dayNumber...through.dayNumber {
@@ -133,6 +133,7 @@ private struct Track {
     let history: ActivityHistory
     var random: SeededRandom
     let completion: Double
+    let zone: TimeZone
     var missedLast: Bool?
     var version = 0
     var measure: Measure?
@@ -141,10 +142,11 @@ private struct Track {
     var lastAnswer: Bool?
     var lastChoice: Int?
 
-    init(history: ActivityHistory, random: SeededRandom, completion: Double) {
+    init(history: ActivityHistory, random: SeededRandom, completion: Double, zone: TimeZone) {
         self.history = history
         self.random = random
         self.completion = completion
+        self.zone = zone
     }
 
     /// Simulates one day, calling `emit(occurrence, secondsIntoDay, note, values)` for each outcome.
@@ -165,7 +167,7 @@ private struct Track {
             let times = [random.below(Tuning.wakingSpan), random.below(Tuning.wakingSpan)].sorted()
             let count = logged < asNeededChance(activity, weeks: weeks) ? (twice < Tuning.secondLog ? 2 : 1) : 0
             for occurrence in 0..<2 {
-                let note = nextNote(), values = reading(activity, weeks: weeks)
+                let note = nextNote(), values = reading(activity, weeks: weeks, day: day)
                 if occurrence < count, let values { emit(occurrence, Tuning.wakingStart + times[occurrence], note, values) }
             }
             return
@@ -175,7 +177,7 @@ private struct Track {
         for occurrence in 0..<count {
             let missed = nextMissed(rate: missRate)
             let second = secondOfDay(schedule.time(ofOccurrence: occurrence), occurrence: occurrence, count: count)
-            let note = nextNote(), values = reading(activity, weeks: weeks)
+            let note = nextNote(), values = reading(activity, weeks: weeks, day: day)
             if !missed, let values { emit(occurrence, second, note, values) }
         }
     }
@@ -240,7 +242,7 @@ private struct Track {
 
     /// The values of one reading ([] for interventions), or nil when a field's `range` holds no
     /// value at its `decimals` (a plan no one could record either).
-    mutating func reading(_ activity: Activity, weeks: Double) -> [ReadingValue]? {
+    mutating func reading(_ activity: Activity, weeks: Double, day: LocalDate) -> [ReadingValue]? {
         guard activity.kind == .assessment else { return [] }
         guard let measure else { return nil }
         switch measure.type {
@@ -259,7 +261,28 @@ private struct Track {
             }
         case .text:
             return [ReadingValue(name: "value", text: Tuning.texts[random.below(Tuning.texts.count)])]
+        case .sleep:
+            return sleepDiary(activity, weeks: weeks, day: day)
         }
+    }
+
+    /// A night as a person with insomnia in treatment writes it down: bed around 22:45, a latency
+    /// that shortens over the weeks, a few awakenings, up around 06:50; quality follows the night.
+    mutating func sleepDiary(_ activity: Activity, weeks: Double, day: LocalDate) -> [ReadingValue]? {
+        func clock(_ minutes: Int) -> String { TimeOfDay(minutes: (minutes % 1440 + 1440) % 1440)!.description }
+        let improving = 1 / (1 + weeks / 3)
+        let bed = 22 * 60 + 45 + Int((random.gaussian() * 25).rounded())
+        let lightsOut = bed + random.below(20)
+        let latency = 8 + Int((random.unit() * 45 * improving).rounded())
+        let awakenings = random.below(4)
+        let awake = awakenings == 0 ? 0 : awakenings * (3 + random.below(Int(4 + 14 * improving)))
+        let wake = 1440 + 6 * 60 + 35 + Int((random.gaussian() * 20).rounded())
+        let up = wake + 5 + random.below(25)
+        let restless = Double(latency + awake) / 60
+        let quality = max(1, min(5, Int((4.6 - 1.6 * restless + random.gaussian() * 0.6).rounded())))
+        let entry = SleepDiary.Entry(bed: clock(bed), lightsOut: clock(lightsOut), latency: String(latency), awakenings: String(awakenings),
+                                     awake: String(awake), wake: clock(wake), up: clock(up), quality: String(quality))
+        return try? SleepDiary.values(for: activity, entry: entry, date: day, zone: zone)
     }
 
     /// Option k with weight decay^k: the first options (usually the healthy ones) are the common ones.

@@ -87,6 +87,8 @@ public enum PlanLinkage {
             guard let measure = activity.measure else { return [] }
             let readings = try self.readings(link, kind: kind, from: from, to: to, allowed: allowed, context: context)
             return place(readings, activity: activity, measure: measure, typed: typed, context: context)
+        case (.assessment, .sleepAnalysis):
+            return try nights(activity, from: from, to: to, typed: typed, context: context)
         case (.intervention, _):
             return try done(activity, link: link, kind: kind, from: from, to: to, allowed: allowed, typed: typed, context: context)
         default:
@@ -238,8 +240,24 @@ public enum PlanLinkage {
                 figures[day]!.latest = ended
             }
             return figures.values.sorted { $0.day < $1.day }
-        case .bloodPressure:
+        case .bloodPressure, .sleepAnalysis:
             return []
+        }
+    }
+
+    /// A sleep diary's first occurrence on each night the devices measured, unless typed: the
+    /// night's figures as a diary would hold them, recorded when time in bed ended.
+    static func nights(_ activity: Activity, from: LocalDate, to: LocalDate, typed: [LocalDate: [Outcome]], context: Context) throws -> [Outcome] {
+        let zone = CareClock.environmentZone
+        let nights = try SleepNights.load(StoreReader(context.db), from: from, through: to, settings: activity.measure?.sleep ?? .standard,
+                                          zone: zone)
+        return nights.compactMap { night in
+            guard let figures = night.device, activity.schedule.isOpen(on: night.date), activity.schedule.occurrences(on: night.date) > 0,
+                  !(typed[night.date] ?? []).contains(where: { $0.occurrence == 0 }) else { return nil }
+            let recorded = Date(timeIntervalSince1970: TimeInterval(figures.bedEnd))
+            return Outcome(activityId: activity.id, date: night.date, occurrence: 0, recordedAt: recorded,
+                           utcOffset: zone.secondsFromGMT(for: recorded), values: SleepDiary.values(from: figures, date: night.date, zone: zone),
+                           source: "Apple Health · " + figures.sources.joined(separator: ", "))
         }
     }
 }

@@ -20,7 +20,7 @@ struct Careplan: ParsableCommand {
             """,
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
-                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self],
+                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self],
         defaultSubcommand: DashboardCommand.self
     )
 
@@ -37,8 +37,13 @@ protocol TextOnlyCommand: ParsableCommand {
 
 extension TextOnlyCommand {
     func validate() throws {
-        if careplan.global.json {
-            throw ValidationError("--json: careplan \(Self.configuration.commandName ?? "") prints no JSON; today, history, insights, export and doctor do")
-        }
+        if careplan.global.json { throw Careplan.noJSON(Self.configuration.commandName ?? "") }
+    }
+}
+
+extension Careplan {
+    /// `--json` given to a command that prints text only.
+    static func noJSON(_ command: String) -> ValidationError {
+        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health and sleep do")
     }
 }

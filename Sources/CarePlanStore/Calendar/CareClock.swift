@@ -32,6 +32,10 @@ public struct CareClock: Sendable {
         return (day, local - day * 86_400)
     }
 
+    /// The time zone commands see (`TZ`, else the system's), for code that has no clock passed
+    /// in: health data filling a linked sleep diary cuts nights on it.
+    public static var environmentZone: TimeZone { (try? fromEnvironment().timeZone) ?? .current }
+
     /// The clock a command uses: `CAREPLAN_NOW` (local time `YYYY-MM-DDTHH:MM[:SS]`) when set, else the
     /// system clock; the time zone is `TZ` when set, else the system's.
     public static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.values) throws -> CareClock {

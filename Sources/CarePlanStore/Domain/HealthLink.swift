@@ -33,11 +33,14 @@ public enum HealthKitCatalogue {
         case workout(activityType: String?)
         /// Mindful sessions: their minutes.
         case mindfulSession
+        /// Sleep analysis: in bed, asleep and its stages, which fill a sleep diary's nights.
+        case sleepAnalysis
     }
 
     public static let bloodPressure = "HKCorrelationTypeIdentifierBloodPressure"
     public static let anyWorkout = "HKWorkoutTypeIdentifier"
     public static let mindfulSession = "HKCategoryTypeIdentifierMindfulSession"
+    public static let sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
 
     /// Quantity types a plan may link to, by the dimension of their values.
     public static let quantities: [String: Dimension] = [
@@ -57,6 +60,7 @@ public enum HealthKitCatalogue {
             return .workout(activityType: identifier)
         }
         if identifier == mindfulSession { return .mindfulSession }
+        if identifier == sleepAnalysis { return .sleepAnalysis }
         let prefix = "HKQuantityTypeIdentifier"
         guard identifier.hasPrefix(prefix), let dimension = quantities[String(identifier.dropFirst(prefix.count))] else { return nil }
         return .quantity(dimension)
@@ -78,7 +82,7 @@ public enum HealthKitCatalogue {
     /// and times, kilometres for distances, otherwise the dimension's base unit (steps, kcal).
     public static func goalUnit(of kind: Kind) -> Unit {
         switch kind {
-        case .workout, .mindfulSession, .quantity(.time): return UnitRegistry.unit("min")!
+        case .workout, .mindfulSession, .sleepAnalysis, .quantity(.time): return UnitRegistry.unit("min")!
         case .quantity(.length): return UnitRegistry.unit("km")!
         case .quantity(let dimension): return UnitRegistry.base(of: dimension)
         case .bloodPressure: return UnitRegistry.unit("mmHg")!
@@ -87,6 +91,6 @@ public enum HealthKitCatalogue {
 
     /// Every identifier a plan may name, for messages.
     public static var linkable: [String] {
-        [bloodPressure, anyWorkout, "HKWorkoutActivityType…", mindfulSession] + quantities.keys.sorted().map { "HKQuantityTypeIdentifier" + $0 }
+        [bloodPressure, anyWorkout, "HKWorkoutActivityType…", mindfulSession, sleepAnalysis] + quantities.keys.sorted().map { "HKQuantityTypeIdentifier" + $0 }
     }
 }

@@ -5,6 +5,8 @@
 public struct Measure: Hashable, Sendable {
     public enum ValueType: String, Hashable, Sendable, CaseIterable {
         case number, integer, scale, boolean, choice, text
+        /// A sleep diary (`SleepDiary`): its fields are fixed, its settings say how nights are cut.
+        case sleep
     }
 
     /// How several readings of a day or week combine into one figure.
@@ -15,11 +17,19 @@ public struct Measure: Hashable, Sendable {
     public var type: ValueType
     public var fields: [Field]
     public var aggregate: Aggregate
+    /// How nights are cut and summarised; set for `sleep` measures only.
+    public var sleep: SleepSettings?
 
-    public init(type: ValueType, fields: [Field], aggregate: Aggregate = .average) {
+    public init(type: ValueType, fields: [Field], aggregate: Aggregate = .average, sleep: SleepSettings? = nil) {
         self.type = type
         self.fields = fields
         self.aggregate = aggregate
+        self.sleep = sleep
+    }
+
+    /// A sleep diary, with its fixed fields.
+    public static func sleepDiary(_ settings: SleepSettings = .standard) -> Measure {
+        Measure(type: .sleep, fields: SleepDiary.fields, aggregate: .last, sleep: settings)
     }
 
     /// One value of a reading: its unit, what may be entered, what is healthy.
@@ -49,7 +59,7 @@ public struct Measure: Hashable, Sendable {
     public func decimals(of name: String) -> Int? { fields.first { $0.name == name }?.decimals }
 
     /// Whether the plan file wrote this measure with a `fields:` list rather than top-level keys.
-    public var isMultiValue: Bool { fields.count > 1 || fields.first?.name != "value" }
+    public var isMultiValue: Bool { type != .sleep && (fields.count > 1 || fields.first?.name != "value") }
 }
 
 extension Measure.Aggregate {

@@ -8,6 +8,9 @@ import Foundation
 public enum ReadingParser {
     public static func values(for activity: Activity, inputs: [String], unit: String? = nil) throws -> [ReadingValue] {
         guard let measure = activity.measure else { throw CarePlanError.wrongKind(id: activity.id, kind: activity.kind) }
+        if measure.type == .sleep {
+            throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "a sleep diary takes its times as options, not values, e.g. careplan log \(activity.id) --bed 23:10 --lights-out 23:30 --latency 20 --awakenings 2 --awake 25 --wake 06:40 --up 07:00 --quality 3")
+        }
         if measure.type == .text {
             if unit != nil { throw CarePlanError.unitNotAllowed(id: activity.id) }
             let text = inputs.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -73,6 +76,8 @@ public enum ReadingParser {
             return try quantity(text, field: field, wholeNumber: type == .integer, unit: unit, id: id)
         case .text:
             return ReadingValue(name: field.name, text: text)
+        case .sleep:
+            throw invalid("a sleep diary's values come from SleepDiary.values")
         }
     }
 

@@ -84,6 +84,16 @@ enum ActivityRows {
             """)
     }
 
+    /// A sleep measure's settings (migration v7), NULL for every other measure and for defaults
+    /// written before v7.
+    static func addSleepSettings(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE activityVersion ADD COLUMN sleepWindow TEXT;        -- '18:00-18:00'
+            ALTER TABLE activityVersion ADD COLUMN sleepAwakening INTEGER;  -- minutes
+            ALTER TABLE activityVersion ADD COLUMN sleepHeadline TEXT;      -- 'device' or 'diary'
+            """)
+    }
+
     /// Writes one version of `activity`, with its lists.
     static func insert(_ activity: Activity, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
         let schedule = activity.schedule
@@ -103,10 +113,12 @@ enum ActivityRows {
         ]
         values += weekdays.map { weekly[$0] }
         values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue, activity.health?.type, activity.health?.goal]
+        let sleep = activity.measure?.sleep
+        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue]
         try db.execute(sql: """
             INSERT INTO activityVersion (activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
                 optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
-                measureType, aggregate, healthType, healthGoal)
+                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline)
             VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
             """, arguments: StatementArguments(values))
         for (position, time) in schedule.times.enumerated() {
@@ -200,7 +212,7 @@ enum ActivityRows {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, effectiveFrom, kind, title, text, instructions, groupName, color, optional, resettable,
                    startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate,
-                   healthType, healthGoal
+                   healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline
             FROM activityVersion \(filter) ORDER BY effectiveFrom, version
             """), arguments: arguments)
         while let row = try rows.next() {
@@ -240,6 +252,7 @@ enum ActivityRows {
                     throw damaged(id, number, "aggregate '\(aggregateText ?? "")'")
                 }
                 measure = Measure(type: type, fields: fields[key] ?? [], aggregate: aggregate)
+                if type == .sleep { measure = .sleepDiary(try sleepSettings(row, damaged: { damaged(id, number, $0) })) }
             }
             let healthType: String? = row[25]
             let health = healthType.map { HealthLink(type: $0, sources: sources[key] ?? [], goal: row[26]) }
@@ -250,5 +263,20 @@ enum ActivityRows {
             byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
         }
         return byActivity
+    }
+
+    /// Columns 27...29 of a version row: a sleep measure's settings.
+    private static func sleepSettings(_ row: Row, damaged: (String) -> StoreError) throws -> SleepSettings {
+        var settings = SleepSettings.standard
+        if let text: String = row[27] {
+            guard let (start, end) = SleepSettings.window(text) else { throw damaged("sleepWindow '\(text)'") }
+            (settings.windowStart, settings.windowEnd) = (start, end)
+        }
+        if let minutes: Int = row[28] { settings.awakeningMinutes = minutes }
+        if let text: String = row[29] {
+            guard let headline = SleepSettings.Headline(rawValue: text) else { throw damaged("sleepHeadline '\(text)'") }
+            settings.headline = headline
+        }
+        return settings
     }
 }

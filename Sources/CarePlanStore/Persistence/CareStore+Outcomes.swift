@@ -24,6 +24,18 @@ extension CareStore {
         }
     }
 
+    /// Records a sleep diary entry for the night that ended on the morning of `date`.
+    @discardableResult
+    public func logSleep(_ id: String, entry: SleepDiary.Entry, date: LocalDate, occurrence: Int? = nil, note: String? = nil,
+                         clock: CareClock) throws -> RecordedOutcome {
+        try record(id, kind: .assessment, date: date, occurrence: occurrence, note: note, clock: clock) { activity in
+            guard activity.measure?.type == .sleep else {
+                throw CarePlanError.invalidValue(id: id, field: "value", message: "--bed, --wake and the other sleep options are for a sleep diary (measure: type: sleep); '\(id)' takes values")
+            }
+            return try SleepDiary.values(for: activity, entry: entry, date: date, zone: clock.timeZone)
+        }
+    }
+
     /// Clears a recorded outcome: `occurrence`, or the latest one recorded that day.
     /// Refused for activities that are not resettable.
     @discardableResult

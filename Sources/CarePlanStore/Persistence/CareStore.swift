@@ -217,4 +217,8 @@ public struct StoreReader {
 extension StoreReader {
     /// A reader over a transaction another target holds (health data filling the plan).
     public init(_ db: Database) { self.init(db: db, path: "") }
+
+    /// The transaction, for the targets that keep their own rows in this file (HealthData's sleep
+    /// nights, read in the same transaction as the frame's plan and outcomes).
+    public var database: Database { db }
 }

@@ -146,6 +146,18 @@ enum Schema {
             // Outcomes that health data filled say where from; NULL: a person recorded it.
             try db.execute(sql: "ALTER TABLE outcome ADD COLUMN source TEXT")
         }
+        migrator.registerMigration("v7: sleep diary settings, the bedside sleep timer") { db in
+            try ActivityRows.addSleepSettings(db)
+            // `careplan sleep start` running: when it started, until `sleep stop` turns it into an
+            // in-bed sample. At most one.
+            try db.execute(sql: """
+                CREATE TABLE sleepTimer (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    start INTEGER NOT NULL,      -- UTC seconds
+                    utcOffset INTEGER NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 }

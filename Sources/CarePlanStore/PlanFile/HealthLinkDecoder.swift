@@ -17,8 +17,14 @@ extension PlanDecoder {
         switch link.kind {
         case nil:
             throw reader.error(at: typeNode, "measure: healthkit: careplan cannot link '\(type)'; it links \(HealthKitCatalogue.linkable.joined(separator: ", "))")
+        case .sleepAnalysis?:
+            guard measure.type == .sleep else {
+                throw reader.error(at: typeNode, "measure: healthkit: \(type) fills a sleep diary (measure: type: sleep)")
+            }
         case .workout?, .mindfulSession?:
             throw reader.error(at: typeNode, "measure: healthkit: \(type) completes an intervention (healthkit: {type: \(type), goal: 30}); a measure links a quantity or blood pressure")
+        case .bloodPressure? where measure.type == .sleep, .quantity? where measure.type == .sleep:
+            throw reader.error(at: typeNode, "measure: healthkit: a sleep diary links \(HealthKitCatalogue.sleepAnalysis)")
         case .bloodPressure?:
             let pressure = measure.fields.allSatisfy { field in field.unit.flatMap(UnitRegistry.unit)?.dimension == .pressure }
             guard measure.fields.count == 2, [.number, .integer].contains(measure.type), pressure else {
@@ -56,6 +62,9 @@ extension PlanDecoder {
         }
         if case .bloodPressure = kind {
             throw reader.error(at: typeNode, "healthkit: blood pressure fills an assessment's measure; an intervention links steps, a workout, mindful sessions or another quantity")
+        }
+        if case .sleepAnalysis = kind {
+            throw reader.error(at: typeNode, "healthkit: sleep analysis fills a sleep diary (an assessment with measure: type: sleep); an intervention links steps, a workout, mindful sessions or another quantity")
         }
         if let goalNode {
             let goal = try reader.number(goalNode, "healthkit: goal")

@@ -211,7 +211,9 @@ public struct PlanDecoder {
 
     static let fieldKeys = ["unit", "range", "normal", "decimals", "options", "min", "max"]
 
-    static let measureKeys = ["type", "aggregate", "fields", "healthkit", "sources"] + fieldKeys
+    static let measureKeys = ["type", "aggregate", "fields", "healthkit", "sources"] + fieldKeys + sleepKeys
+    /// What a sleep measure takes besides its type and link: how nights are cut and summarised.
+    static let sleepKeys = ["window", "awakening", "headline"]
 
     func measure(_ node: Node) throws -> Measure {
         let map = try reader.mapping(node, "measure", allowed: Self.measureKeys)
@@ -221,6 +223,10 @@ public struct PlanDecoder {
         let typeText = try reader.string(typeNode, "measure: type")
         guard let type = Measure.ValueType(rawValue: typeText) else {
             throw reader.error(at: typeNode, "measure: type: expected one of \(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")), found '\(typeText)'")
+        }
+        if type == .sleep { return try sleepMeasure(map) }
+        if let stray = map.entries.first(where: { Self.sleepKeys.contains($0.key) }) {
+            throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' applies to a sleep measure (type: sleep) only")
         }
         var aggregate = Measure.Aggregate.average
         if let aggregateNode = map["aggregate"] {
@@ -256,6 +262,38 @@ public struct PlanDecoder {
         return Measure(type: type, fields: fields, aggregate: aggregate)
     }
 
+    /// A sleep diary: fixed fields, and optionally `window: 18:00-18:00`, `awakening: 5` (minutes)
+    /// and `headline: device|diary`.
+    func sleepMeasure(_ map: KeyedNode) throws -> Measure {
+        if let stray = map.entries.first(where: { !(["type", "healthkit", "sources"] + Self.sleepKeys).contains($0.key) }) {
+            throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' does not apply to a sleep measure, whose fields are fixed; it takes \(Self.sleepKeys.joined(separator: ", "))")
+        }
+        var settings = SleepSettings.standard
+        if let node = map["window"] {
+            let text = try reader.string(node, "measure: window")
+            guard let (start, end) = SleepSettings.window(text) else {
+                throw reader.error(at: node, "measure: window: expected two times HH:MM-HH:MM, the evening the night may start and the day it may end (e.g. 18:00-18:00), found '\(text)'")
+            }
+            guard end <= start else {
+                throw reader.error(at: node, "measure: window: \(text) is longer than a day; the night may end at \(start) on the morning after at the latest")
+            }
+            (settings.windowStart, settings.windowEnd) = (start, end)
+        }
+        if let node = map["awakening"] {
+            let minutes = try reader.integer(node, "measure: awakening", atLeast: 1)
+            guard minutes <= 120 else { throw reader.error(at: node, "measure: awakening: the minutes awake that count as an awakening, 1 to 120; found \(minutes)") }
+            settings.awakeningMinutes = minutes
+        }
+        if let node = map["headline"] {
+            let text = try reader.string(node, "measure: headline")
+            guard let headline = SleepSettings.Headline(rawValue: text) else {
+                throw reader.error(at: node, "measure: headline: expected device or diary (which figures lead when a night has both), found '\(text)'")
+            }
+            settings.headline = headline
+        }
+        return .sleepDiary(settings)
+    }
+
     /// The keys each type takes; any other is a mistake worth telling about.
     static func keys(for type: Measure.ValueType) -> [String] {
         switch type {
@@ -264,6 +302,7 @@ public struct PlanDecoder {
         case .scale: return ["min", "max", "normal"]
         case .boolean, .text: return []
         case .choice: return ["options"]
+        case .sleep: return []
         }
     }
 

@@ -67,6 +67,16 @@ public enum PlanEncoder {
 
     static func pairs(_ measure: Measure) -> [(Node, Node)] {
         var pairs: [(Node, Node)] = [("type", scalar(measure.type.rawValue))]
+        if let sleep = measure.sleep {
+            // The fields are fixed; only settings that differ from the defaults are written.
+            let standard = SleepSettings.standard
+            if sleep.windowStart != standard.windowStart || sleep.windowEnd != standard.windowEnd {
+                pairs.append(("window", quoted(sleep.windowText)))
+            }
+            if sleep.awakeningMinutes != standard.awakeningMinutes { pairs.append(("awakening", number(sleep.awakeningMinutes))) }
+            if sleep.headline != standard.headline { pairs.append(("headline", scalar(sleep.headline.rawValue))) }
+            return pairs
+        }
         if measure.aggregate != .average { pairs.append(("aggregate", scalar(measure.aggregate.rawValue))) }
         if measure.isMultiValue {
             let fields = measure.fields.map { field -> Node in

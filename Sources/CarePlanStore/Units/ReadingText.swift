@@ -17,6 +17,7 @@ public enum ReadingText {
     /// `done` for an intervention's outcome, which has no values.
     public static func reading(_ values: [ReadingValue], measure: Measure?) -> String {
         guard !values.isEmpty else { return "done" }
+        if measure?.type == .sleep { return SleepText.diaryReading(values) }
         let units = Set(values.map(\.unit))
         if values.count > 1, units.count == 1, let unit = values[0].unit, values.allSatisfy({ $0.value != nil && $0.text == nil }) {
             let numbers = values.map { value in

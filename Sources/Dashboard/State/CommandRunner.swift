@@ -38,8 +38,11 @@ public struct CommandRunner {
         case .log(let form):
             let inputs = form.inputs.map { $0 ?? "" }
             let note = form.note.trimmingCharacters(in: .whitespaces)
-            let recorded = try store.log(form.activity.id, inputs: inputs, date: form.date, occurrence: form.occurrence,
-                                         note: note.isEmpty ? nil : note, clock: try clock())
+            let recorded = form.activity.measure?.type == .sleep
+                ? try store.logSleep(form.activity.id, entry: form.sleepEntry, date: form.date, occurrence: form.occurrence,
+                                     note: note.isEmpty ? nil : note, clock: try clock())
+                : try store.log(form.activity.id, inputs: inputs, date: form.date, occurrence: form.occurrence,
+                                note: note.isEmpty ? nil : note, clock: try clock())
             state.form = nil
             state.undoStack.append(.recorded(recorded.outcome, title: form.activity.title, replaced: recorded.replaced))
             let shown = ReadingText.reading(recorded.outcome.values, measure: form.activity.measure)

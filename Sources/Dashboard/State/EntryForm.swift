@@ -39,16 +39,59 @@ public struct EntryForm: Equatable, Sendable {
         self.editing = editing
         note = editing?.note ?? ""
         let measure = activity.measure!
-        fields = measure.fields.enumerated().map { index, field in
+        // A sleep diary's form asks what a person enters; the derived figures follow on saving.
+        let entered = measure.type == .sleep ? measure.fields.filter { SleepDiary.Field(rawValue: $0.name)?.isEntered == true } : measure.fields
+        fields = entered.enumerated().map { index, field in
             let previous = editing?.values.indices.contains(index) == true ? editing!.values[index] : nil
+            if measure.type == .sleep, let diary = SleepDiary.Field(rawValue: field.name) {
+                return Field(label: diary.label, hint: EntryForm.sleepHint(diary), input: EntryForm.sleepInput(diary, field: field, previous: previous))
+            }
             return Field(label: measure.isMultiValue ? field.name.capitalized : activity.title,
                          hint: EntryForm.hint(field, type: measure.type),
                          input: EntryForm.input(field, type: measure.type, previous: previous))
         }
     }
 
+    static func sleepHint(_ field: SleepDiary.Field) -> String {
+        switch field {
+        case .bed, .wake, .up: return "a time: 23:10, 11:10pm or 23.10"
+        case .lightsOut: return "a time; empty: when you went to bed"
+        case .latency, .awake: return "minutes; empty: 0"
+        case .awakenings: return "how many times, 0–50; empty: 0"
+        case .quality: return "1 very poor – 5 very good, ←/→ or digits; optional"
+        case .timeInBed, .totalSleep, .efficiency: return ""
+        }
+    }
+
+    static func sleepInput(_ diary: SleepDiary.Field, field: Measure.Field, previous: ReadingValue?) -> Input {
+        if diary == .quality { return .scale(previous?.value.map { Int($0) }, 1...5) }
+        if diary.isClockTime { return .text(previous?.text ?? "") }
+        return .text(previous?.value.map { NumberText.string($0) } ?? "")
+    }
+
+    /// Whether saving needs the field: every field, except a sleep diary's optional ones.
+    public func isRequired(_ index: Int) -> Bool {
+        guard activity.measure?.type == .sleep else { return true }
+        return [SleepDiary.Field.bed.label, SleepDiary.Field.wake.label, SleepDiary.Field.up.label].contains(fields[index].label)
+    }
+
+    /// A sleep diary form's fields as an entry (empty fields left out).
+    public var sleepEntry: SleepDiary.Entry {
+        var values: [String: String] = [:]
+        for (field, input) in zip(fields, inputs) {
+            guard let input, !input.trimmingCharacters(in: .whitespaces).isEmpty,
+                  let diary = SleepDiary.Field.allCases.first(where: { $0.label == field.label }) else { continue }
+            values[diary.rawValue] = input
+        }
+        typealias F = SleepDiary.Field
+        return SleepDiary.Entry(bed: values[F.bed.rawValue], lightsOut: values[F.lightsOut.rawValue], latency: values[F.latency.rawValue],
+                                awakenings: values[F.awakenings.rawValue], awake: values[F.awake.rawValue], wake: values[F.wake.rawValue],
+                                up: values[F.up.rawValue], quality: values[F.quality.rawValue])
+    }
+
     static func input(_ field: Measure.Field, type: Measure.ValueType, previous: ReadingValue?) -> Input {
         switch type {
+        case .sleep: return .text("")
         case .scale:
             let range = field.range ?? 0...10
             return .scale(previous?.value.map { Int($0) }, Int(range.lowerBound)...Int(range.upperBound))
@@ -67,7 +110,7 @@ public struct EntryForm: Equatable, Sendable {
             return "\(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound)), ←/→ or digits"
         case .boolean: return "y / n"
         case .choice: return "←/→ to choose"
-        case .text: return "text"
+        case .text, .sleep: return "text"
         case .number, .integer:
             var parts: [String] = []
             if let unit = field.unit.flatMap(UnitRegistry.unit) {

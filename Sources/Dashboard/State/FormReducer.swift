@@ -27,7 +27,7 @@ enum FormReducer {
             return []
         case .save:
             let inputs = form.inputs
-            if let unset = inputs.indices.first(where: { (inputs[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) {
+            if let unset = inputs.indices.first(where: { form.isRequired($0) && (inputs[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) {
                 form.error = "\(form.fields[unset].label): enter a value (\(form.fields[unset].hint))"
                 form.focus = unset
                 return []

@@ -20,7 +20,7 @@ struct Demo: TextOnlyCommand {
     @ParentCommand var careplan: Careplan
 
     func validate() throws {
-        if careplan.global.json { throw ValidationError("--json: careplan demo prints no JSON; today, history, insights, export and doctor do") }
+        if careplan.global.json { throw Careplan.noJSON("demo") }
         guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660, got \(days)") }
     }
 

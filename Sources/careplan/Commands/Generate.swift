@@ -26,7 +26,7 @@ struct Generate: TextOnlyCommand {
     static let maximumDays = 10_980
 
     func validate() throws {
-        if careplan.global.json { throw ValidationError("--json: careplan generate prints no JSON; today, history, insights, export and doctor do") }
+        if careplan.global.json { throw Careplan.noJSON("generate") }
         // Required, unlike other commands: made-up history must never land in the default database.
         guard careplan.global.db != nil else { throw ValidationError("careplan generate needs --db PATH: made-up history never goes into your own database") }
         guard (1...Self.maximumDays).contains(days) else {

@@ -38,13 +38,16 @@ struct Plan: ParsableCommand {
     }
 
     func describe(_ measure: Measure) -> String {
-        measure.fields.map { field in
+        if let sleep = measure.sleep {
+            return "sleep diary; nights \(sleep.windowText), awakenings of \(sleep.awakeningMinutes) min or more, headline figures from the \(sleep.headline.rawValue)"
+        }
+        return measure.fields.map { field in
             var text = measure.isMultiValue ? field.name + " " : ""
             switch measure.type {
             case .scale: text += "scale \(NumberText.string(field.range!.lowerBound))–\(NumberText.string(field.range!.upperBound))"
             case .choice: text += field.options.joined(separator: "/")
             case .boolean: text += "yes/no"
-            case .text: text += "text"
+            case .text, .sleep: text += "text"
             case .number, .integer: text += field.unit.map(UnitRegistry.display) ?? measure.type.rawValue
             }
             if let normal = field.normal { text += ", normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }

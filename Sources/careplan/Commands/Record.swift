@@ -32,36 +32,67 @@ struct Log: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Record an assessment reading: one value per field (blood pressure: careplan log bp 128 84, or 128/84).",
-        discussion: "A number may carry a compatible unit (99.1degF, or --unit degF); it is converted to the measure's unit and both are kept. Choices take the option name; booleans yes or no.")
+        discussion: """
+            A number may carry a compatible unit (99.1degF, or --unit degF); it is converted to the measure's unit and both are kept. \
+            Choices take the option name; booleans yes or no.
+            A sleep diary takes the night as options instead of values: careplan log sleep --bed 23:10 --lights-out 23:30 \
+            --latency 20 --awakenings 2 --awake 25 --wake 06:40 --up 07:00 --quality 3 (--date is the morning the night ended; \
+            bed, wake and up are needed; times as 23:10, 11:10pm or 23.10).
+            """)
 
     @ParentCommand var careplan: Careplan
     @Argument(help: "The activity id (see careplan plan).") var id: String
     // `.allUnrecognized` lets negative numbers (`-1`) through as values instead of unknown options.
-    @Argument(parsing: .allUnrecognized, help: "The values, one per field.") var values: [String]
+    @Argument(parsing: .allUnrecognized, help: "The values, one per field.") var values: [String] = []
     @Option(name: .long, help: ArgumentHelp("The unit the values are in, when not the measure's own.", valueName: "unit"))
     var unit: String?
     @OptionGroup var day: DateOption
     @OptionGroup var which: OccurrenceOptions
     @Option(name: .long, help: "A note to keep with the reading.") var note: String?
+    @OptionGroup(title: "A sleep diary's night") var sleep: SleepDiaryOptions
 
     func validate() throws {
-        if careplan.global.json { throw ValidationError("--json: careplan log prints no JSON; today, history, insights, export and doctor do") }
+        if careplan.global.json { throw Careplan.noJSON("log") }
         if let option = values.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil) }) {
             throw ValidationError("unknown option '\(option)'")
         }
-        if values.isEmpty { throw ValidationError("Missing expected argument '<values> ...'") }
+        if !sleep.entry.isEmpty {
+            if !values.isEmpty { throw ValidationError("a sleep diary takes its night as options (--bed, --wake, --up...), not values; remove '\(values.joined(separator: " "))'") }
+            if unit != nil { throw ValidationError("--unit: a sleep diary's minutes are minutes; leave --unit out") }
+        } else if values.isEmpty {
+            throw ValidationError("Missing expected argument '<values> ...' (a sleep diary takes --bed, --wake, --up and the other night options)")
+        }
     }
 
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let recorded = try store.open().log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
+        let careStore = try store.open()
+        let recorded = sleep.entry.isEmpty
+            ? try careStore.log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
+            : try careStore.logSleep(id, entry: sleep.entry, date: date, occurrence: which.occurrence, note: note, clock: clock)
         let measure = recorded.activity.measure
         var line = "Logged \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded)): \(ReadingText.readingAsEntered(recorded.outcome.values, measure: measure))"
         if let replaced = recorded.replaced {
             line += "; replaced \(ReadingText.reading(replaced.values, measure: measure))"
         }
         say(line)
+    }
+}
+
+/// A sleep diary's night as `careplan log` takes it, after the Consensus Sleep Diary.
+struct SleepDiaryOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("When you went to bed (23:10, 11:10pm, 23.10).", valueName: "time")) var bed: String?
+    @Option(name: .customLong("lights-out"), help: ArgumentHelp("When you tried to sleep (default: --bed).", valueName: "time")) var lightsOut: String?
+    @Option(name: .long, help: ArgumentHelp("Minutes it took to fall asleep (default 0).", valueName: "minutes")) var latency: String?
+    @Option(name: .long, help: ArgumentHelp("How many times you woke in the night (default 0).", valueName: "n")) var awakenings: String?
+    @Option(name: .long, help: ArgumentHelp("Minutes awake in the night, in all (default 0).", valueName: "minutes")) var awake: String?
+    @Option(name: .long, help: ArgumentHelp("When you last woke up.", valueName: "time")) var wake: String?
+    @Option(name: .long, help: ArgumentHelp("When you got out of bed.", valueName: "time")) var up: String?
+    @Option(name: .long, help: ArgumentHelp("How well you slept, 1 (very poor) to 5 (very good).", valueName: "1-5")) var quality: String?
+
+    var entry: SleepDiary.Entry {
+        SleepDiary.Entry(bed: bed, lightsOut: lightsOut, latency: latency, awakenings: awakenings, awake: awake, wake: wake, up: up, quality: quality)
     }
 }
 

@@ -1,0 +1,71 @@
+import Foundation
+import CarePlanStore
+import HealthData
+
+/// The mean and spread of one night figure over a range of nights.
+public struct Spread: Hashable, Sendable {
+    public var mean: Double
+    /// Sample standard deviation; 0 for one night.
+    public var deviation: Double
+    public var minimum: Double
+    public var maximum: Double
+    public var count: Int
+
+    init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        count = values.count
+        let mean = values.reduce(0, +) / Double(values.count)
+        self.mean = mean
+        let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        deviation = count > 1 ? (squares / Double(count - 1)).squareRoot() : 0
+        minimum = values.min()!
+        maximum = values.max()!
+    }
+}
+
+/// A range of nights summarised from their headline figures: averages and spread (durations in
+/// minutes, efficiency in percent), and regularity, the spread of bedtime and of wake time (in
+/// minutes from the night's midnight, so 23:30 and 00:30 are an hour apart, not 23).
+public struct SleepStatistics: Hashable, Sendable {
+    /// Nights with headline figures; of those, nights whose sleep was measured.
+    public var nights: Int
+    public var measured: Int
+    public var timeInBed: Spread?
+    public var totalSleep: Spread?
+    public var latency: Spread?
+    public var wakeAfterOnset: Spread?
+    public var awakenings: Spread?
+    public var efficiency: Spread?
+    public var bedtime: Spread?
+    public var wakeTime: Spread?
+    public var midpoint: Spread?
+    /// Minutes in core, deep and REM on staged nights, and their shares of staged sleep.
+    public var stageMinutes: [SleepStage: Spread]
+    public var stageShares: [SleepStage: Double]
+
+    public init(_ nights: [SleepNight], zone: TimeZone) {
+        let heads = nights.compactMap { night in night.headline.map { (night.date, $0) } }
+        let asleep = heads.filter { $0.1.sleepMeasured }
+        func minutes(_ seconds: Int?) -> Double? { seconds.map { Double($0) / 60 } }
+        self.nights = heads.count
+        measured = asleep.count
+        timeInBed = Spread(heads.map { Double($0.1.timeInBed) / 60 })
+        totalSleep = Spread(asleep.compactMap { minutes($0.1.totalSleep) })
+        latency = Spread(asleep.compactMap { minutes($0.1.latency) })
+        wakeAfterOnset = Spread(asleep.compactMap { minutes($0.1.wakeAfterOnset) })
+        awakenings = Spread(asleep.compactMap { $0.1.awakenings.map(Double.init) })
+        efficiency = Spread(asleep.compactMap { $0.1.efficiency.map { $0 * 100 } })
+        bedtime = Spread(heads.map { Double($0.0.minutes(at: $0.1.bedStart, in: zone)) })
+        wakeTime = Spread(asleep.compactMap { date, figures in figures.finalWake.map { Double(date.minutes(at: $0, in: zone)) } })
+        midpoint = Spread(asleep.compactMap { date, figures in figures.midpoint.map { Double(date.minutes(at: $0, in: zone)) } })
+        var stageMinutes: [SleepStage: Spread] = [:], stageShares: [SleepStage: Double] = [:]
+        let staged = asleep.filter { $0.1.stagedSleep > 0 }
+        let stagedTotal = staged.reduce(0) { $0 + $1.1.stagedSleep }
+        for stage in SleepStage.staged {
+            stageMinutes[stage] = Spread(staged.map { Double($0.1.stages[stage] ?? 0) / 60 })
+            if stagedTotal > 0 { stageShares[stage] = Double(staged.reduce(0) { $0 + ($1.1.stages[stage] ?? 0) }) / Double(stagedTotal) }
+        }
+        self.stageMinutes = stageMinutes
+        self.stageShares = stageShares
+    }
+}

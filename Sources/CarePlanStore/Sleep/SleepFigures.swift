@@ -1,0 +1,123 @@
+/// One night's secondary sleep statistics, the figures clinicians and CBT-I use, however they were
+/// obtained: from a sleep diary (what the person felt) or from device samples (what a watch measured).
+///
+/// Durations are whole seconds and instants are seconds since 1970 (UTC): the night is computed on
+/// instants, so a night across a change to or from summer time lasts its real 23 or 25 hours.
+/// `efficiency` and `midpoint` are derived here and nowhere else.
+public struct SleepFigures: Hashable, Sendable {
+    /// Where time in bed began and ended (the first and last instants of it).
+    public var bedStart: Int
+    public var bedEnd: Int
+    /// Time in bed, seconds: bed → up for a diary; for devices the union of in-bed, asleep and
+    /// awake intervals (or first to last sample when no source said "in bed").
+    public var timeInBed: Int
+    /// Seconds asleep; nil when sleep was not measured (only "in bed" is known).
+    public var totalSleep: Int?
+    /// Seconds from the start of time in bed (lights out, for a diary) to sleep onset.
+    public var latency: Int?
+    /// Seconds awake between sleep onset and the final awakening.
+    public var wakeAfterOnset: Int?
+    /// Stretches awake of at least the awakening threshold (as entered, for a diary).
+    public var awakenings: Int?
+    /// The first and last asleep instants (sleep onset and the final awakening).
+    public var onset: Int?
+    public var finalWake: Int?
+    /// Seconds in each stage, when a device staged the night.
+    public var stages: [SleepStage: Int]
+    /// The apps and devices whose samples made the night, or "diary".
+    public var sources: [String]
+
+    public init(bedStart: Int, bedEnd: Int, timeInBed: Int, totalSleep: Int?, latency: Int?, wakeAfterOnset: Int?, awakenings: Int?,
+                onset: Int?, finalWake: Int?, stages: [SleepStage: Int] = [:], sources: [String] = []) {
+        self.bedStart = bedStart
+        self.bedEnd = bedEnd
+        self.timeInBed = timeInBed
+        self.totalSleep = totalSleep
+        self.latency = latency
+        self.wakeAfterOnset = wakeAfterOnset
+        self.awakenings = awakenings
+        self.onset = onset
+        self.finalWake = finalWake
+        self.stages = stages
+        self.sources = sources
+    }
+
+    /// Whether anything says the person was asleep (a night with only "in bed" says nothing).
+    public var sleepMeasured: Bool { totalSleep != nil }
+
+    /// Total sleep over time in bed, 0...1; nil when sleep was not measured (never 0 %).
+    public var efficiency: Double? {
+        guard let totalSleep, timeInBed > 0 else { return nil }
+        return min(1, Double(totalSleep) / Double(timeInBed))
+    }
+
+    /// Halfway between sleep onset and the final awakening: the body clock's marker.
+    public var midpoint: Int? {
+        guard let onset, let finalWake else { return nil }
+        return onset + (finalWake - onset) / 2
+    }
+
+    /// Seconds staged as core, deep or REM; the share of each is of this total.
+    public var stagedSleep: Int { SleepStage.staged.reduce(0) { $0 + (stages[$1] ?? 0) } }
+
+    /// A stage's share of the staged sleep, 0...1; nil for an unstaged night.
+    public func share(of stage: SleepStage) -> Double? {
+        let staged = stagedSleep
+        guard staged > 0, SleepStage.staged.contains(stage) else { return nil }
+        return Double(stages[stage] ?? 0) / Double(staged)
+    }
+}
+
+/// What a stretch of a night was, as HealthKit's sleep analysis names it (since iOS 16: core, deep,
+/// REM and awake; before it only "asleep"; "in bed" from any source).
+public enum SleepStage: String, Hashable, Sendable, CaseIterable, Comparable {
+    case inBed, awake, asleep, core, deep, rem
+
+    /// The stages a device reports within sleep.
+    public static let staged: [SleepStage] = [.core, .deep, .rem]
+
+    /// Whether this stretch counts as sleep: unspecified, core, deep or REM.
+    public var isAsleep: Bool { self == .asleep || self == .core || self == .deep || self == .rem }
+
+    /// A staged value (core, deep, REM, awake) beats an unspecified one for the same minutes.
+    public var isStaged: Bool { self == .core || self == .deep || self == .rem || self == .awake }
+
+    /// HealthKit's category value (`HKCategoryValueSleepAnalysisAsleepREM`), as exported.
+    public init?(healthKitValue value: String) {
+        switch value {
+        case "HKCategoryValueSleepAnalysisInBed": self = .inBed
+        case "HKCategoryValueSleepAnalysisAsleep", "HKCategoryValueSleepAnalysisAsleepUnspecified": self = .asleep
+        case "HKCategoryValueSleepAnalysisAsleepCore": self = .core
+        case "HKCategoryValueSleepAnalysisAsleepDeep": self = .deep
+        case "HKCategoryValueSleepAnalysisAsleepREM": self = .rem
+        case "HKCategoryValueSleepAnalysisAwake": self = .awake
+        default: return nil
+        }
+    }
+
+    public var healthKitValue: String {
+        switch self {
+        case .inBed: return "HKCategoryValueSleepAnalysisInBed"
+        case .asleep: return "HKCategoryValueSleepAnalysisAsleepUnspecified"
+        case .core: return "HKCategoryValueSleepAnalysisAsleepCore"
+        case .deep: return "HKCategoryValueSleepAnalysisAsleepDeep"
+        case .rem: return "HKCategoryValueSleepAnalysisAsleepREM"
+        case .awake: return "HKCategoryValueSleepAnalysisAwake"
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .inBed: return "in bed"
+        case .awake: return "awake"
+        case .asleep: return "asleep"
+        case .core: return "core"
+        case .deep: return "deep"
+        case .rem: return "REM"
+        }
+    }
+
+    public static func < (a: SleepStage, b: SleepStage) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}

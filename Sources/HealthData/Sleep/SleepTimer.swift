@@ -1,0 +1,95 @@
+import CarePlanStore
+import Foundation
+import GRDB
+
+/// The bedside timer: `careplan sleep start` on going to bed, `careplan sleep stop` on getting up
+/// (or the dashboard's key). The running timer is one row; stopping it records an "in bed" sample
+/// from the source `careplan`, which then counts like any device's: it bounds the night's time in
+/// bed and gives a diary-less, watch-less person their time in bed.
+public enum SleepTimer {
+    public static let sourceName = "careplan"
+    /// A timer left running longer than this was forgotten; stopping it is refused (cancel it).
+    public static let longestHours = 20
+
+    /// The running timer's start, if one runs.
+    public static func running(_ db: Database) throws -> HealthInstant? {
+        try Row.fetchOne(db, sql: "SELECT start, utcOffset FROM sleepTimer WHERE id = 1").map { HealthInstant(utc: $0[0], offset: $0[1]) }
+    }
+}
+
+/// What the timer refuses.
+public enum SleepTimerError: UserFacingError, Equatable {
+    case alreadyRunning(since: String)
+    case notRunning
+    case stoppedBeforeStart(since: String, now: String)
+    case forgotten(since: String, hours: Int)
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning(let since):
+            return "the sleep timer is already running since \(since); stop it when you get up (careplan sleep stop), or cancel it (careplan sleep cancel)"
+        case .notRunning:
+            return "no sleep timer is running; start one when you go to bed (careplan sleep start)"
+        case .stoppedBeforeStart(let since, let now):
+            return "the sleep timer started at \(since), after now (\(now)); nothing recorded; cancel it (careplan sleep cancel) or check CAREPLAN_NOW"
+        case .forgotten(let since, let hours):
+            return "the sleep timer has run since \(since), over \(hours) hours: it was forgotten, not a night; nothing recorded; cancel it (careplan sleep cancel)"
+        }
+    }
+}
+
+/// A night the timer recorded.
+public struct TimedNight: Sendable {
+    public var start: HealthInstant
+    public var end: HealthInstant
+    /// The night it belongs to, or the day of a nap.
+    public var placement: SleepNights.Placement
+}
+
+extension CareStore {
+    /// The running timer's start, if any.
+    public func sleepTimer() throws -> HealthInstant? { try read { try SleepTimer.running($0) } }
+
+    /// Starts the timer now.
+    @discardableResult
+    public func startSleepTimer(clock: CareClock) throws -> HealthInstant {
+        let now = HealthInstant(utc: Int(clock.now.timeIntervalSince1970.rounded(.down)), offset: clock.utcOffsetSeconds)
+        return try write { db in
+            if let running = try SleepTimer.running(db) { throw SleepTimerError.alreadyRunning(since: running.localText) }
+            try db.execute(sql: "INSERT INTO sleepTimer (id, start, utcOffset) VALUES (1, ?, ?)", arguments: [now.utc, now.offset])
+            return now
+        }
+    }
+
+    /// Stops the timer and records the in-bed interval, in one transaction; linked sleep diaries
+    /// take the night at once.
+    @discardableResult
+    public func stopSleepTimer(clock: CareClock) throws -> TimedNight {
+        let now = HealthInstant(utc: Int(clock.now.timeIntervalSince1970.rounded(.down)), offset: clock.utcOffsetSeconds)
+        return try write { db in
+            guard let start = try SleepTimer.running(db) else { throw SleepTimerError.notRunning }
+            guard now.utc > start.utc else { throw SleepTimerError.stoppedBeforeStart(since: start.localText, now: now.localText) }
+            guard now.utc - start.utc <= SleepTimer.longestHours * 3600 else {
+                throw SleepTimerError.forgotten(since: start.localText, hours: SleepTimer.longestHours)
+            }
+            let writer = try SampleWriter(db)
+            _ = try writer.add(CategorySample(type: .sleepAnalysis, source: SampleSource(name: SleepTimer.sourceName), start: start, end: now,
+                                              created: now, value: SleepStage.inBed.healthKitValue, timeZone: clock.timeZone.identifier))
+            try db.execute(sql: "DELETE FROM sleepTimer WHERE id = 1")
+            let plan = try StoreReader(db).plan()
+            let placement = SleepNights.place(start.utc, settings: plan.sleepSettings(on: clock.today), zone: clock.timeZone)
+            if case .night(let date) = placement { try PlanLinkage.sync(db, from: min(date, clock.today), through: clock.today) }
+            return TimedNight(start: start, end: now, placement: placement)
+        }
+    }
+
+    /// Stops the timer without recording anything; the start it had.
+    @discardableResult
+    public func cancelSleepTimer() throws -> HealthInstant {
+        try write { db in
+            guard let start = try SleepTimer.running(db) else { throw SleepTimerError.notRunning }
+            try db.execute(sql: "DELETE FROM sleepTimer WHERE id = 1")
+            return start
+        }
+    }
+}

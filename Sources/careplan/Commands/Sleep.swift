@@ -1,0 +1,103 @@
+import ArgumentParser
+import CareInsights
+import CarePlanStore
+import HealthData
+
+/// `careplan sleep …`: nights and their figures, and the bedside timer.
+struct Sleep: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sleep",
+        abstract: "Sleep: each night's figures (device and diary side by side), a range's averages, the bedside timer.",
+        subcommands: [SleepShow.self, SleepStart.self, SleepStop.self, SleepCancel.self],
+        defaultSubcommand: SleepShow.self)
+}
+
+/// `careplan sleep [--date D] [--range R]`.
+struct SleepShow: ParsableCommand {
+    var store: StoreOptions { careplan.store }
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a night's figures, or a week's, month's, quarter's or year's nights and averages.",
+        discussion: """
+            A night belongs to the morning it ended: --date 2026-11-24 is the night of the 23rd to the 24th \
+            (default: last night). Figures come from imported Apple Health sleep samples (every source merged), \
+            the bedside timer and the sleep diary; see docs/sleep.md for how each is computed.
+            """)
+
+    @ParentCommand var careplan: Careplan
+    @OptionGroup var day: DateOption
+    @Option(name: .long, help: ArgumentHelp("Show every night of the period containing --date, with averages.", valueName: "range"))
+    var range: InsightRange?
+
+    func run() throws {
+        let clock = try store.clock()
+        let date = try day.resolve(clock)
+        let careStore = try store.open(readOnly: true)
+        let timer = try careStore.sleepTimer()
+        let zone = clock.timeZone
+        if let range {
+            let insight = try careStore.reading { reader in
+                try SleepInsight.load(reader, period: range.period(containing: date), today: clock.today, plan: try reader.plan(), zone: zone)
+            }
+            if careplan.global.json {
+                try JSONOutput.print(SleepJSON(insight, range: range, zone: zone, timer: timer))
+            } else {
+                say(SleepOutput.range(insight, zone: zone, timer: timer).joined(separator: "\n"))
+            }
+            return
+        }
+        let (plan, night) = try careStore.reading { reader -> (PlanSnapshot, SleepNight) in
+            let plan = try reader.plan()
+            let nights = try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: zone, plan: plan)
+            return (plan, nights[0])
+        }
+        let settings = plan.sleepSettings(on: date)
+        if careplan.global.json {
+            try JSONOutput.print(SleepJSON(night: night, settings: settings, zone: zone, timer: timer))
+        } else {
+            say(SleepOutput.night(night, settings: settings, zone: zone, hasDiary: !plan.sleepDiaries.isEmpty, timer: timer).joined(separator: "\n"))
+        }
+    }
+}
+
+/// `careplan sleep start`: going to bed.
+struct SleepStart: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
+    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start the bedside timer when going to bed.")
+    @ParentCommand var careplan: Careplan
+
+    func run() throws {
+        let clock = try store.clock()
+        let started = try store.open().startSleepTimer(clock: clock)
+        say("Sleep timer started at \(SleepText.clock(started.utc, zone: clock.timeZone)); run careplan sleep stop when you get up")
+    }
+}
+
+/// `careplan sleep stop`: getting up; records the time in bed.
+struct SleepStop: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the bedside timer on getting up: records the time in bed.")
+    @ParentCommand var careplan: Careplan
+
+    func run() throws {
+        let clock = try store.clock()
+        let night = try store.open().stopSleepTimer(clock: clock)
+        let span = "\(SleepText.clock(night.start.utc, zone: clock.timeZone)) → \(SleepText.clock(night.end.utc, zone: clock.timeZone)), \(SleepText.duration(night.end.utc - night.start.utc))"
+        switch night.placement {
+        case .night(let date): say("In bed \(span), recorded for the night of \(date.longText)")
+        case .nap(let date): say("In bed \(span), recorded as a nap on \(date.longText) (outside the night's window)")
+        }
+    }
+}
+
+/// `careplan sleep cancel`: a timer started by mistake.
+struct SleepCancel: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Stop the bedside timer without recording anything.")
+    @ParentCommand var careplan: Careplan
+
+    func run() throws {
+        let started = try store.open().cancelSleepTimer()
+        say("Sleep timer started \(started.localText) cancelled; nothing recorded")
+    }
+}

@@ -1,0 +1,119 @@
+import CareInsights
+import CarePlanStore
+import Foundation
+import HealthData
+import TerminalUI
+
+/// `careplan sleep` as text: one night with the device's and the diary's figures side by side, or
+/// a range night by night with its averages, regularity, trend and messages.
+enum SleepOutput {
+    static func night(_ night: SleepNight, settings: SleepSettings, zone: TimeZone, hasDiary: Bool, timer: HealthInstant?) -> [String] {
+        var lines = ["Night of \(night.date.longText)" + (night.headline.map { " · in bed \(span($0, zone))" } ?? "")]
+        let columns = [("device", night.device), ("diary", night.diary)].filter { $0.1 != nil }
+        if columns.isEmpty {
+            lines.append("No sleep recorded for this night" + (hasDiary ? "; keep the diary (careplan log ID --bed 23:10 --wake 06:40 --up 07:00)" : "")
+                         + ", import Apple Health data (careplan health import), or use the bedside timer (careplan sleep start, stop).")
+        } else {
+            let figures = columns.map(\.1!)
+            var rows: [[String]] = [
+                ["In bed"] + figures.map { SleepText.duration($0.timeInBed) },
+                ["Asleep"] + figures.map { $0.totalSleep.map(SleepText.duration) ?? "not measured" },
+                ["To fall asleep"] + figures.map { $0.latency.map(SleepText.duration) ?? "–" },
+                ["Awake after sleep onset"] + figures.map { $0.wakeAfterOnset.map(SleepText.duration) ?? "–" },
+                ["Awakenings (≥ \(settings.awakeningMinutes) min)"] + figures.map { $0.awakenings.map(String.init) ?? "–" },
+                ["Efficiency"] + figures.map { $0.efficiency.map(SleepText.percent) ?? "–" },
+                ["Midpoint of sleep"] + figures.map { $0.midpoint.map { SleepText.clock($0, zone: zone) } ?? "–" },
+            ]
+            if figures.contains(where: { $0.stagedSleep > 0 }) {
+                for stage in SleepStage.staged {
+                    rows.append([stage.title.prefix(1).uppercased() + stage.title.dropFirst()] + figures.map { f in
+                        f.stagedSleep > 0 ? "\(SleepText.duration(f.stages[stage] ?? 0)) (\(SleepText.percent(f.share(of: stage) ?? 0)))" : "–"
+                    })
+                }
+            }
+            rows.append(["Sources"] + figures.map { $0.sources.joined(separator: ", ") })
+            lines += TextTable.lines(header: [""] + columns.map(\.0), rows: rows)
+            if let quality = night.quality { lines.append("Quality (diary): \(quality) of 5") }
+            if let note = night.note { lines.append("Note: \(SafeText.terminal(note, keepLineBreaks: false))") }
+            if columns.count == 2, let source = night.headlineSource {
+                lines.append("Headline figures: the \(source.rawValue)'s (the sleep measure's headline: sets which)")
+            }
+        }
+        for nap in night.naps {
+            lines.append("Nap \(span(nap, zone))" + (nap.totalSleep.map { ", asleep \(SleepText.duration($0))" } ?? ", in bed \(SleepText.duration(nap.timeInBed))"))
+        }
+        if let timer { lines.append("Sleep timer running since \(timer.localText) (careplan sleep stop)") }
+        return lines
+    }
+
+    static func range(_ insight: SleepInsight, zone: TimeZone, timer: HealthInstant?) -> [String] {
+        let statistics = insight.statistics
+        var lines = ["Sleep · \(insight.period.range.rawValue) of \(insight.period.first.longText) to \(insight.period.last.longText): "
+                     + "\(statistics.nights) night\(statistics.nights == 1 ? "" : "s"), \(statistics.measured) with sleep measured"]
+        let rows = insight.nights.filter { !$0.isEmpty }.map { night -> [String] in
+            let date = "\(night.date.weekday.name.prefix(3)) \(night.date.shortText)"
+            guard let head = night.headline else { return [date, "naps only", "", "", "", "", "", "", ""] }
+            return [date, span(head, zone), SleepText.duration(head.timeInBed), head.totalSleep.map(SleepText.duration) ?? "not measured",
+                    head.latency.map(SleepText.duration) ?? "–", head.wakeAfterOnset.map(SleepText.duration) ?? "–",
+                    head.awakenings.map(String.init) ?? "–", head.efficiency.map(SleepText.percent) ?? "–",
+                    night.headlineSource.map { night.device != nil && night.diary != nil ? "\($0.rawValue) (both)" : $0.rawValue } ?? ""]
+        }
+        if rows.isEmpty {
+            lines.append("No nights recorded in this period.")
+        } else {
+            lines += TextTable.lines(header: ["Night", "Bed → up", "In bed", "Asleep", "To sleep", "Awake", "Wakes", "Eff.", "From"], rows: rows)
+            lines.append("")
+            lines += averages(statistics, zone: zone)
+            if let trend = insight.trend {
+                let arrow = trend.direction == .up ? "↗" : trend.direction == .down ? "↘" : "→"
+                lines.append("Trend: asleep \(arrow) \(SleepText.duration(Int((trend.slopePerWeek * 60).rounded()))) a week (\(trend.n) nights)")
+            }
+            if let before = insight.previous.totalSleep {
+                lines.append("The \(insight.period.range.rawValue) before: asleep \(SleepText.duration(Int(before.mean * 60))) on average (\(before.count) nights)")
+            }
+        }
+        if !insight.messages.isEmpty {
+            lines.append("Messages")
+            for message in insight.messages { lines.append("  \(TextWidth.pad(message.level.name, to: 7))  \(message.text)") }
+        }
+        if let timer { lines.append("Sleep timer running since \(timer.localText) (careplan sleep stop)") }
+        return lines
+    }
+
+    static func averages(_ s: SleepStatistics, zone: TimeZone) -> [String] {
+        func duration(_ spread: Spread?) -> String? {
+            spread.map { "\(SleepText.duration(Int($0.mean * 60))) (± \(SleepText.duration(Int($0.deviation * 60))))" }
+        }
+        var lines: [String] = []
+        var parts: [String] = []
+        if let value = duration(s.totalSleep) { parts.append("asleep \(value)") }
+        if let value = duration(s.timeInBed) { parts.append("in bed \(value)") }
+        if let e = s.efficiency { parts.append("efficiency \(Int(e.mean.rounded())) % (± \(Int(e.deviation.rounded())))") }
+        if !parts.isEmpty { lines.append("Average: " + parts.joined(separator: ", ")) }
+        parts = []
+        if let value = duration(s.latency) { parts.append("to fall asleep \(value)") }
+        if let value = duration(s.wakeAfterOnset) { parts.append("awake after onset \(value)") }
+        if let a = s.awakenings { parts.append("\(NumberText.string((a.mean * 10).rounded() / 10)) awakenings") }
+        if !parts.isEmpty { lines.append("         " + parts.joined(separator: ", ")) }
+        parts = []
+        for (name, spread) in [("bedtime", s.bedtime), ("wake time", s.wakeTime), ("midpoint", s.midpoint)] {
+            guard let spread else { continue }
+            parts.append("\(name) \(clock(spread.mean)) ± \(Int(spread.deviation.rounded())) min")
+        }
+        if !parts.isEmpty { lines.append("Regularity: " + parts.joined(separator: ", ")) }
+        if !s.stageShares.isEmpty {
+            lines.append("Stages: " + SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// `23:05–07:02`.
+    static func span(_ figures: SleepFigures, _ zone: TimeZone) -> String {
+        "\(SleepText.clock(figures.bedStart, zone: zone))–\(SleepText.clock(figures.bedEnd, zone: zone))"
+    }
+
+    /// Minutes from a night's midnight (negative the evening before) as a clock time.
+    static func clock(_ minutes: Double) -> String {
+        TimeOfDay(minutes: ((Int(minutes.rounded()) % 1440) + 1440) % 1440)!.description
+    }
+}

@@ -24,6 +24,8 @@ public struct HealthImporter {
     /// The importing person's today: linked activities are filled through it (default: the UTC
     /// day of `now`).
     public var today: LocalDate?
+    /// The zone linked sleep diaries cut nights in (the clock's, from the command line).
+    public var zone = CareClock.environmentZone
 
     public init(since: LocalDate? = nil, now: Int) {
         self.since = since
@@ -79,7 +81,7 @@ public struct HealthImporter {
             try collector.finish()
             // The plan's linked activities take the new samples, in this same transaction.
             if let first = collector.writer.firstDayAdded {
-                try PlanLinkage.sync(db, from: LocalDate(dayNumber: first), through: today ?? LocalDate(dayNumber: (now - ((now % 86400) + 86400) % 86400) / 86400))
+                try PlanLinkage.sync(db, from: LocalDate(dayNumber: first), through: today ?? LocalDate(dayNumber: (now - ((now % 86400) + 86400) % 86400) / 86400), zone: zone)
             }
             let summary = collector.summary(file: source.name, bytes: job.bytesRead)
             try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,

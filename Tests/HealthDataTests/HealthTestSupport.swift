@@ -49,6 +49,7 @@ struct HealthFixture {
     func importFile(_ path: String, since: LocalDate? = nil, again: Bool = false) throws -> ImportSummary {
         var importer = HealthImporter(since: since, now: Self.now)
         importer.today = Self.today
+        importer.zone = TimeZone(identifier: "Europe/Berlin")!
         importer.again = again
         return try importer.run(path: path, into: store)
     }

@@ -78,7 +78,7 @@ extension CareStore {
             try db.execute(sql: "DELETE FROM sleepTimer WHERE id = 1")
             let plan = try StoreReader(db).plan()
             let placement = SleepNights.place(start.utc, settings: plan.sleepSettings(on: clock.today), zone: clock.timeZone)
-            if case .night(let date) = placement { try PlanLinkage.sync(db, from: min(date, clock.today), through: clock.today) }
+            if case .night(let date) = placement { try PlanLinkage.sync(db, from: min(date, clock.today), through: clock.today, zone: clock.timeZone) }
             return TimedNight(start: start, end: now, placement: placement)
         }
     }

@@ -47,6 +47,7 @@ struct HealthImport: ParsableCommand {
         let sinceDate = try since.map { try DateArgument.parse($0, today: clock.today) }
         var importer = HealthImporter(since: sinceDate, now: Int(clock.now.timeIntervalSince1970.rounded(.down)))
         importer.today = clock.today
+        importer.zone = clock.timeZone
         let bar = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         importer.progress = bar.map { bar in { read, total, samples in bar.show(read: read, total: total, samples: samples) } }
         importer.again = again

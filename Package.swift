@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "CarePlanStore",
                 "CareInsights",
+                "HealthData",
                 "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
             ]

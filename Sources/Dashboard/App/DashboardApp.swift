@@ -106,6 +106,7 @@ extension AppState {
     public mutating func clampSelections(to data: DashboardData) {
         careSelection = max(0, min(careSelection, PaneRows.care(data.day).count - 1))
         symptomSelection = max(0, min(symptomSelection, PaneRows.symptoms(data.day).count - 1))
-        if data.insights?.assessments.isEmpty == false { insightsAssessment %= data.insights!.assessments.count }
+        let charts = data.charts.count
+        if charts > 0 { insightsAssessment %= charts }
     }
 }

@@ -1,4 +1,5 @@
 import CareInsights
+import HealthData
 import CarePlanStore
 
 /// One day of the week strip: its date and how much of what was due on it was done.
@@ -35,12 +36,23 @@ public struct DashboardData: Equatable, Sendable {
         return fields.enumerated().sorted { ($0.element.overall?.count ?? 0, -$0.offset) > ($1.element.overall?.count ?? 0, -$1.offset) }.map(\.element)
     }
 
-    public init(plan: PlanSnapshot, week: [WeekDay], day: DayAgenda, latest: [String: Outcome], insights: InsightsReport? = nil) {
+    /// What Insights can chart, in list order: sleep first when the period has any, then the
+    /// assessments' fields (`chartFields`).
+    public var charts: [InsightsChart] {
+        (insights?.sleep.map { [InsightsChart.sleep($0)] } ?? []) + chartFields.map(InsightsChart.field)
+    }
+
+    /// The selected day's night (the one that ended that morning), when the plan keeps a sleep diary.
+    public var night: SleepNight?
+
+    public init(plan: PlanSnapshot, week: [WeekDay], day: DayAgenda, latest: [String: Outcome], insights: InsightsReport? = nil,
+                night: SleepNight? = nil) {
         self.plan = plan
         self.week = week
         self.day = day
         self.latest = latest
         self.insights = insights
+        self.night = night
     }
 
     /// Loads the selected day and its week as seen on `today`, and the insights report for
@@ -55,10 +67,14 @@ public struct DashboardData: Equatable, Sendable {
             let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
             let day = try reader.day(date, plan: plan)
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
+            let night = plan.sleepDiaries.isEmpty ? nil
+                : try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: CareClock.environmentZone,
+                                       plan: plan).first
             if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
                range == nil || (previous.insights?.period.range == range && previous.insights?.period.contains(date) == true
                                 && previous.insights?.today == today) {
-                return DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: range == nil ? nil : previous.insights)
+                return DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: range == nil ? nil : previous.insights,
+                                     night: night)
             }
             let report = try range.map { try InsightsEngine.report(using: reader, range: $0, date: date, today: today, plan: plan) }
             let monday = DateBucket.week.start(of: date)
@@ -71,7 +87,13 @@ public struct DashboardData: Equatable, Sendable {
                 adherence = try InsightsEngine.dailyAdherence(using: reader, plan: plan, from: monday, through: dates[6], today: today)
             }
             return DashboardData(plan: plan, week: zip(dates, adherence).map { WeekDay(date: $0, adherence: $1) }, day: day,
-                                 latest: latest, insights: report)
+                                 latest: latest, insights: report, night: night)
         }
     }
+}
+
+/// One entry of Insights' list: sleep over the period, or one assessment field.
+public enum InsightsChart: Hashable, Sendable {
+    case sleep(SleepInsight)
+    case field(FieldInsight)
 }

@@ -13,7 +13,7 @@ public enum MouseTarget: Hashable, Sendable {
     case symptomRow(Int)
     case day(LocalDate)
     case range(InsightRange)
-    /// An assessment in Insights' list, by its index in `DashboardData.chartFields`.
+    /// An entry of Insights' list (sleep, an assessment field), by its index in `DashboardData.charts`.
     case chart(Int)
     /// A plan in the first-run picker.
     case sample(Int)

@@ -18,12 +18,18 @@ enum InsightsPane {
         drawHeader(inner, state: state, report: report, context: context, into: &buffer)
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         let (charts, side) = body.splitLeft(body.width * 3 / 5)
-        let fields = data.chartFields
-        let chosen = fields.isEmpty ? nil : fields[state.insightsAssessment % fields.count]
-        let (barArea, lineArea) = charts.splitTop(charts.height / 2)
-        drawBars(barArea.inset(horizontal: 0), report: report, chosen: chosen, context: context, into: &buffer)
-        drawLine(lineArea, report: report, chosen: chosen, context: context, into: &buffer)
-        drawSide(side.inset(horizontal: 1), report: report, fields: fields, selected: state.insightsAssessment, context: context, into: &buffer)
+        let entries = data.charts
+        let selected = entries.isEmpty ? nil : entries[state.insightsAssessment % entries.count]
+        if case .sleep(let sleep)? = selected {
+            SleepChartView.draw(charts, sleep: sleep, report: report, context: context, into: &buffer)
+        } else {
+            var chosen: FieldInsight?
+            if case .field(let field)? = selected { chosen = field }
+            let (barArea, lineArea) = charts.splitTop(charts.height / 2)
+            drawBars(barArea.inset(horizontal: 0), report: report, chosen: chosen, context: context, into: &buffer)
+            drawLine(lineArea, report: report, chosen: chosen, context: context, into: &buffer)
+        }
+        drawSide(side.inset(horizontal: 1), report: report, entries: entries, selected: state.insightsAssessment, context: context, into: &buffer)
     }
 
     /// "week of 16 Nov", "November 2026", "Q4 2026", "2026".
@@ -151,18 +157,32 @@ enum InsightsPane {
     }
 
     /// Each charted field with a sparkline, its period figure and trend; then the messages.
-    static func drawSide(_ rect: Rect, report: InsightsReport, fields: [FieldInsight], selected: Int, context: RenderContext, into buffer: inout Buffer) {
+    /// A list entry's title, sparkline values and range, period figure and trend.
+    static func summary(_ entry: InsightsChart) -> (title: String, values: [Double?], range: ClosedRange<Double>?, figure: String, trend: Trend?) {
+        switch entry {
+        case .sleep(let sleep):
+            let hours = sleep.buckets.map { $0.totalSleep.map { $0.mean / 60 } }
+            let figure = sleep.statistics.totalSleep.map { NumberText.string(($0.mean / 6).rounded() / 10) + " h" } ?? "—"
+            return ("Sleep (asleep)", hours, 0...12, figure, sleep.trend)
+        case .field(let field):
+            let figure = field.overall.map { NumberText.string($0.value(field.aggregate), decimals: field.field.decimals ?? ($0.value(field.aggregate) < 10 ? 1 : 0)) } ?? "—"
+            return (field.title, field.values, field.field.range, figure, field.trend)
+        }
+    }
+
+    static func drawSide(_ rect: Rect, report: InsightsReport, entries: [InsightsChart], selected: Int, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         guard rect.width > 10 else { return }
         var y = rect.y
         buffer.write("Assessments", x: rect.x, y: y, style: theme[.title], clip: rect)
         y += 1
-        let listRows = min(fields.count, max(1, (rect.height - 3) / 2))
-        let first = min(max(0, selected - listRows / 2), max(0, fields.count - listRows))
-        for (index, field) in fields.enumerated().dropFirst(first).prefix(listRows) {
-            let isSelected = index == selected % max(fields.count, 1)
-            let spark = Sparkline.render(field.values, range: field.field.range, style: context.chartStyle)
-            let figure = field.overall.map { NumberText.string($0.value(field.aggregate), decimals: field.field.decimals ?? ($0.value(field.aggregate) < 10 ? 1 : 0)) } ?? "—"
+        let listRows = min(entries.count, max(1, (rect.height - 3) / 2))
+        let first = min(max(0, selected - listRows / 2), max(0, entries.count - listRows))
+        for (index, entry) in entries.enumerated().dropFirst(first).prefix(listRows) {
+            let isSelected = index == selected % max(entries.count, 1)
+            let field = summary(entry)
+            let spark = Sparkline.render(field.values, range: field.range, style: context.chartStyle)
+            let figure = field.figure
             let arrow: String
             switch field.trend?.direction {
             case .up?: arrow = "↗"
@@ -179,7 +199,7 @@ enum InsightsPane {
             buffer.write(tail, x: rect.x + 2 + titleWidth, y: y, style: theme[.series2], clip: rect)
             y += 1
         }
-        if fields.isEmpty {
+        if entries.isEmpty {
             buffer.write("no measured assessments", x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
             y += 1
         }

@@ -96,7 +96,7 @@ public enum Reducer {
         case .help: state.showHelp = true
         case .quit: state.quit = true
         case .nextChart:
-            let count = (data.insights?.assessments.count ?? 0)
+            let count = data.charts.count
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + 1) % count }
         case .undo:
             guard let last = state.undoStack.last else {
@@ -123,7 +123,7 @@ public enum Reducer {
             let count = PaneRows.symptoms(data.day).count
             state.symptomSelection = clamp(state.symptomSelection + delta, count)
         case .insights:
-            let count = (data.insights?.assessments.count ?? 0)
+            let count = data.charts.count
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + delta + count) % count }
         }
     }

@@ -1,0 +1,138 @@
+import CareInsights
+import CarePlanStore
+import Foundation
+import HealthData
+import TerminalUI
+
+/// Sleep in Insights: for a week, a strip per night (time across, a character and colour per
+/// stage), for longer ranges bars of total sleep and efficiency per bucket; above either, the
+/// period's figures. All from the report's `SleepInsight`, the numbers `careplan sleep` prints.
+enum SleepChartView {
+    static func draw(_ rect: Rect, sleep: SleepInsight, report: InsightsReport, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        guard rect.height >= 4, rect.width >= 30 else { return }
+        var y = rect.y
+        for line in figureLines(sleep.statistics) where y < rect.maxY {
+            buffer.write(TextWidth.truncate(line, to: rect.width), x: rect.x, y: y, style: y == rect.y ? theme[.series2] : theme[.text], clip: rect)
+            y += 1
+        }
+        let body = Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y)
+        if sleep.period.range == .week {
+            drawStrip(body, sleep: sleep, context: context, into: &buffer)
+        } else {
+            drawBars(body, sleep: sleep, report: report, context: context, into: &buffer)
+        }
+    }
+
+    /// "Asleep 6 h 58 min ± 32 min · in bed 7 h 41 min · 91 % efficient", then latency, waking and regularity.
+    static func figureLines(_ s: SleepStatistics) -> [String] {
+        guard s.nights > 0 else { return ["Sleep: no nights recorded in this period"] }
+        func duration(_ spread: Spread?) -> String? { spread.map { SleepText.duration(Int($0.mean * 60)) } }
+        var first = ["Sleep, \(s.nights) night\(s.nights == 1 ? "" : "s")"]
+        if let total = s.totalSleep { first.append("asleep \(duration(total)!) ± \(Int(total.deviation.rounded())) min") }
+        if let inBed = duration(s.timeInBed) { first.append("in bed \(inBed)") }
+        if let efficiency = s.efficiency { first.append("efficiency \(Int(efficiency.mean.rounded())) %") }
+        var second: [String] = []
+        if let latency = duration(s.latency) { second.append("to sleep \(latency)") }
+        if let waso = duration(s.wakeAfterOnset) { second.append("awake \(waso)") }
+        if let wakes = s.awakenings { second.append("\(NumberText.string((wakes.mean * 10).rounded() / 10)) awakenings") }
+        if let bed = s.bedtime { second.append("bed \(clock(bed.mean)) ± \(Int(bed.deviation.rounded())) min") }
+        if let wake = s.wakeTime { second.append("wake \(clock(wake.mean)) ± \(Int(wake.deviation.rounded())) min") }
+        if !s.stageShares.isEmpty {
+            second.append(SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: " "))
+        }
+        return [first.joined(separator: " · "), second.joined(separator: " · ")].filter { !$0.isEmpty }
+    }
+
+    static func clock(_ minutes: Double) -> String {
+        TimeOfDay(minutes: ((Int(minutes.rounded()) % 1440) + 1440) % 1440)!.description
+    }
+
+    /// The character and colour of a stage, in the chart style.
+    static func mark(_ stage: SleepStage?, style: ChartStyle) -> (String, ThemeRole) {
+        let ascii = style == .ascii
+        switch stage {
+        case .deep?: return (ascii ? "#" : "█", .series1)
+        case .core?, .asleep?: return (ascii ? "=" : "▓", .series2)
+        case .rem?: return (ascii ? "~" : "▒", .series3)
+        case .awake?: return (ascii ? "-" : "░", .warn)
+        case .inBed?: return (ascii ? "." : "·", .dim)
+        case nil: return (" ", .text)
+        }
+    }
+
+    /// One row a night: its date, the strip from the week's earliest bedtime to its latest rising
+    /// (whole hours), and the night's total sleep and efficiency.
+    static func drawStrip(_ rect: Rect, sleep: SleepInsight, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme, zone = CareClock.environmentZone
+        let nights = sleep.nights
+        let labelWidth = 7, figureWidth = 14
+        let width = rect.width - labelWidth - figureWidth
+        guard width >= 12, rect.height >= 3 else { return }
+        // The span in minutes from each night's midnight: 22:00 is -120.
+        let edges = nights.flatMap { night in night.segments.flatMap { [night.date.minutes(at: $0.start, in: zone), night.date.minutes(at: $0.end, in: zone)] } }
+        let start = ((edges.min() ?? -180) - 30).roundedDown(to: 60), end = ((edges.max() ?? 540) + 30).roundedUp(to: 60)
+        let step = Double(end - start) / Double(width)
+        let rows = min(nights.count, rect.height - 2)
+        var y = rect.y
+        for night in nights.suffix(rows) {
+            buffer.write("\(night.date.weekday.name.prefix(3)) \(night.date.day)", x: rect.x, y: y, style: theme[.axis], clip: rect)
+            var x = rect.x + labelWidth
+            var row = StyledRow()
+            for column in 0..<width {
+                let at = night.date.instant(minutes: start, in: zone) + Int((Double(column) + 0.5) * step * 60)
+                let stage = night.segments.first { $0.start <= at && at < $0.end }?.stage
+                let (text, role) = mark(stage, style: context.chartStyle)
+                if let last = row.indices.last, row[last].role == role { row[last].text += text } else { row.append(StyledSpan(text, role: role)) }
+            }
+            buffer.draw([row], in: Rect(x: x, y: y, width: width, height: 1), theme: theme)
+            x += width + 1
+            if let head = night.headline {
+                let asleep = head.totalSleep.map { "\($0 / 3600)h\(String(format: "%02d", $0 / 60 % 60))" } ?? "  –  "
+                let efficiency = head.efficiency.map(SleepText.percent) ?? ""
+                let low = (head.efficiency ?? 1) < SleepInsight.efficiencyGoal
+                buffer.write("\(asleep) \(efficiency)", x: x, y: y, style: low ? theme[.warn] : theme[.text], clip: rect)
+            }
+            y += 1
+        }
+        // Hours along the bottom, every two, at their columns.
+        var axis = Array(repeating: Character(" "), count: width)
+        var hour = start
+        while hour <= end {
+            let column = Int((Double(hour - start) / step).rounded())
+            let label = String(format: "%02d", ((hour / 60) % 24 + 24) % 24)
+            if column + 2 <= width, (hour / 60) % 2 == 0 { for (i, c) in label.enumerated() { axis[column + i] = c } }
+            hour += 60
+        }
+        buffer.write(String(axis), x: rect.x + labelWidth, y: y, style: theme[.axis], clip: rect)
+        y += 1
+        var x = rect.x + labelWidth
+        for stage in [SleepStage.deep, .core, .rem, .awake, .inBed] where y < rect.maxY {
+            let (text, role) = mark(stage, style: context.chartStyle)
+            x += buffer.write(text, x: x, y: y, style: theme[role], clip: rect)
+            x += buffer.write(" \(stage.title)  ", x: x, y: y, style: theme[.dim], clip: rect)
+        }
+    }
+
+    /// Grouped bars per bucket: hours asleep (0–12) and efficiency (0–100 %).
+    static func drawBars(_ rect: Rect, sleep: SleepInsight, report: InsightsReport, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        guard rect.height >= 4 else { return }
+        let swatch = context.chartStyle == .ascii ? "#" : "█"
+        var x = rect.x
+        x += buffer.write("\(swatch) asleep, hours (0–12)", x: x, y: rect.y, style: theme[.series1], clip: rect) + 2
+        buffer.write("\(swatch) efficiency %", x: x, y: rect.y, style: theme[.series2], clip: rect)
+        let count = max(sleep.buckets.count, 1)
+        let groupWidth = max(1, min(8, rect.width / count))
+        let groups = sleep.buckets.map { bucket in [bucket.totalSleep.map { $0.mean / 60 }, bucket.efficiency?.mean] }
+        let chartHeight = rect.height - 2
+        let rows = BarChart.grouped(groups: groups, maxValues: [12, 100], height: chartHeight, groupWidth: groupWidth, style: context.chartStyle)
+        buffer.draw(rows, in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: chartHeight), theme: theme)
+        buffer.write(InsightsPane.axisLine(report, groupWidth: groupWidth), x: rect.x, y: rect.maxY - 1, style: theme[.axis], clip: rect)
+    }
+}
+
+private extension Int {
+    func roundedDown(to step: Int) -> Int { Int((Double(self) / Double(step)).rounded(.down)) * step }
+    func roundedUp(to step: Int) -> Int { Int((Double(self) / Double(step)).rounded(.up)) * step }
+}

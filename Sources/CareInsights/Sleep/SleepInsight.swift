@@ -20,8 +20,7 @@ public struct SleepInsight: Hashable, Sendable {
     public var diaryId: String?
     public var messages: [InsightMessage]
 
-    /// Efficiency under this share is what CBT-I works on.
-    public static let efficiencyGoal = 0.85
+    public static let efficiencyGoal = SleepFigures.efficiencyGoal
     /// Nights of the last 7 under the goal that make a message.
     public static let lowEfficiencyNights = 3
     /// A fall in average total sleep against the previous period worth saying, in minutes, when
@@ -66,7 +65,7 @@ public struct SleepInsight: Hashable, Sendable {
     func rules(end: LocalDate, today: LocalDate, zone: TimeZone) -> [InsightMessage] {
         var messages: [InsightMessage] = []
         let week = lastWeek(end: end).compactMap(\.headline).filter(\.sleepMeasured)
-        let low = week.filter { ($0.efficiency ?? 1) < Self.efficiencyGoal }
+        let low = week.filter(\.isBelowEfficiencyGoal)
         if low.count >= Self.lowEfficiencyNights {
             let window = end == today ? "the last 7 nights" : "the 7 nights to \(end)"
             let mean = low.compactMap(\.efficiency).reduce(0, +) / Double(low.count)

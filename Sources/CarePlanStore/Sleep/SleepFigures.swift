@@ -51,6 +51,12 @@ public struct SleepFigures: Hashable, Sendable {
         return min(1, Double(totalSleep) / Double(timeInBed))
     }
 
+    /// The efficiency CBT-I aims for: under it is worth working on.
+    public static let efficiencyGoal = 0.85
+
+    /// Whether sleep was measured and its efficiency is under the goal.
+    public var isBelowEfficiencyGoal: Bool { (efficiency ?? 1) < Self.efficiencyGoal }
+
     /// Halfway between sleep onset and the final awakening: the body clock's marker.
     public var midpoint: Int? {
         guard let onset, let finalWake else { return nil }

@@ -22,6 +22,25 @@ public enum SleepText {
         return TimeOfDay(minutes: minutes)!.description
     }
 
+    /// `23:05–07:02`: time in bed, as clocks in `zone` showed it.
+    public static func span(_ figures: SleepFigures, zone: TimeZone) -> String {
+        "\(clock(figures.bedStart, zone: zone))–\(clock(figures.bedEnd, zone: zone))"
+    }
+
+    /// A night in one line: `in bed 23:05–07:02 · asleep 6 h 58 min · 88 % · to sleep 14 min · 2 awakenings`.
+    public static func summary(_ figures: SleepFigures, zone: TimeZone) -> String {
+        var parts = ["in bed " + span(figures, zone: zone)]
+        guard let total = figures.totalSleep else { return (parts + ["sleep not measured"]).joined(separator: " · ") }
+        parts.append("asleep " + duration(total))
+        if let efficiency = figures.efficiency { parts.append(percent(efficiency)) }
+        if let latency = figures.latency { parts.append("to sleep " + duration(latency)) }
+        if let awakenings = figures.awakenings { parts.append(count(awakenings, "awakening")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `1 awakening`, `2 awakenings`.
+    public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// A sleep diary reading in one line: `23:10–07:00 · asleep 6 h 55 min · 86 % · quality 3`.
     public static func diaryReading(_ values: [ReadingValue]) -> String {
         func value(_ field: SleepDiary.Field) -> ReadingValue? { values.first { $0.name == field.rawValue } }

@@ -44,6 +44,8 @@ public struct DashboardData: Equatable, Sendable {
 
     /// The selected day's night (the one that ended that morning), when the plan keeps a sleep diary.
     public var night: SleepNight?
+    /// When the bedside timer started, while it runs.
+    public var sleepTimer: HealthInstant?
 
     public init(plan: PlanSnapshot, week: [WeekDay], day: DayAgenda, latest: [String: Outcome], insights: InsightsReport? = nil,
                 night: SleepNight? = nil) {
@@ -67,14 +69,17 @@ public struct DashboardData: Equatable, Sendable {
             let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
             let day = try reader.day(date, plan: plan)
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
+            let timer = try SleepTimer.running(reader.database)
             let night = plan.sleepDiaries.isEmpty ? nil
                 : try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: CareClock.environmentZone,
                                        plan: plan).first
             if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
                range == nil || (previous.insights?.period.range == range && previous.insights?.period.contains(date) == true
                                 && previous.insights?.today == today) {
-                return DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: range == nil ? nil : previous.insights,
-                                     night: night)
+                var data = DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: range == nil ? nil : previous.insights,
+                                         night: night)
+                data.sleepTimer = timer
+                return data
             }
             let report = try range.map { try InsightsEngine.report(using: reader, range: $0, date: date, today: today, plan: plan) }
             let monday = DateBucket.week.start(of: date)
@@ -86,8 +91,10 @@ public struct DashboardData: Equatable, Sendable {
             } else {
                 adherence = try InsightsEngine.dailyAdherence(using: reader, plan: plan, from: monday, through: dates[6], today: today)
             }
-            return DashboardData(plan: plan, week: zip(dates, adherence).map { WeekDay(date: $0, adherence: $1) }, day: day,
-                                 latest: latest, insights: report, night: night)
+            var data = DashboardData(plan: plan, week: zip(dates, adherence).map { WeekDay(date: $0, adherence: $1) }, day: day,
+                                     latest: latest, insights: report, night: night)
+            data.sleepTimer = timer
+            return data
         }
     }
 }

@@ -3,6 +3,8 @@ public enum Action: String, CaseIterable, Sendable {
     case nextPane, previousPane, showCare, showSymptoms, showInsights
     case up, down, previousDay, nextDay, previousWeek, nextWeek, today
     case toggle, open, undo, nextChart, nextRange, help, quit
+    /// The bedside timer: start on going to bed, stop on getting up.
+    case sleepTimer
     // In a reading form.
     case save, cancel, nextField, previousField, decrease, increase, erase, clearField
     // The mouse.

@@ -51,6 +51,7 @@ public enum Keymap {
         KeyBinding(.nextChart, [.character("c")], short: "chart", help: "Chart the next assessment", status: [.insights]),
         KeyBinding(.nextRange, [.character("r")], short: "range", help: "Insights range: week to year", status: [.insights]),
         KeyBinding(.undo, [.character("u")], short: "undo", help: "Undo the last change (repeatable)", status: [.care, .symptoms]),
+        KeyBinding(.sleepTimer, [.character("z")], short: "sleep", help: "Sleep timer: in bed, then up"),
         KeyBinding(.help, [.character("?")], short: "help", help: "Show or hide this help", status: all),
         KeyBinding(.quit, [.character("q"), .control("c")], short: "quit", help: "Quit", status: all),
         KeyBinding(.click, [], keyText: "Click", short: "click",

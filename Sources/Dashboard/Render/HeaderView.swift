@@ -10,7 +10,8 @@ enum HeaderView {
         if let patient = data.plan.patient { left += " · " + patient }
         let offset = state.selectedDate.days(since: state.today)
         let relative = offset == 0 ? "today" : offset == -1 ? "yesterday" : offset == 1 ? "tomorrow" : offset < 0 ? "\(-offset) days ago" : "in \(offset) days"
-        let right = "\(state.selectedDate.longText) · \(relative) "
+        var right = "\(state.selectedDate.longText) · \(relative) "
+        if let timer = data.sleepTimer { right = "zzz in bed since \(SleepText.clock(timer.utc, zone: CareClock.environmentZone)) · " + right }
         let room = rect.width - TextWidth.of(right) - 1
         buffer.write(TextWidth.truncate(left, to: room), x: rect.x, y: rect.y, style: style.bolded)
         buffer.write(right, x: rect.maxX - TextWidth.of(right), y: rect.y, style: offset == 0 ? style.bolded : style)

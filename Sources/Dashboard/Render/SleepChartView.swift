@@ -35,7 +35,7 @@ enum SleepChartView {
         var second: [String] = []
         if let latency = duration(s.latency) { second.append("to sleep \(latency)") }
         if let waso = duration(s.wakeAfterOnset) { second.append("awake \(waso)") }
-        if let wakes = s.awakenings { second.append("\(NumberText.string((wakes.mean * 10).rounded() / 10)) awakenings") }
+        if let wakes = s.awakenings { second.append("awakenings \(NumberText.string((wakes.mean * 10).rounded() / 10))") }
         if let bed = s.bedtime { second.append("bed \(clock(bed.mean)) ± \(Int(bed.deviation.rounded())) min") }
         if let wake = s.wakeTime { second.append("wake \(clock(wake.mean)) ± \(Int(wake.deviation.rounded())) min") }
         if !s.stageShares.isEmpty {
@@ -90,7 +90,7 @@ enum SleepChartView {
             if let head = night.headline {
                 let asleep = head.totalSleep.map { "\($0 / 3600)h\(String(format: "%02d", $0 / 60 % 60))" } ?? "  –  "
                 let efficiency = head.efficiency.map(SleepText.percent) ?? ""
-                let low = (head.efficiency ?? 1) < SleepInsight.efficiencyGoal
+                let low = head.isBelowEfficiencyGoal
                 buffer.write("\(asleep) \(efficiency)", x: x, y: y, style: low ? theme[.warn] : theme[.text], clip: rect)
             }
             y += 1
@@ -110,7 +110,8 @@ enum SleepChartView {
         for stage in [SleepStage.deep, .core, .rem, .awake, .inBed] where y < rect.maxY {
             let (text, role) = mark(stage, style: context.chartStyle)
             x += buffer.write(text, x: x, y: y, style: theme[role], clip: rect)
-            x += buffer.write(" \(stage.title)  ", x: x, y: y, style: theme[.dim], clip: rect)
+            // Unstaged sleep (a diary, an older watch) shares core's mark.
+            x += buffer.write(" \(stage == .core ? "core / asleep" : stage.title)  ", x: x, y: y, style: theme[.dim], clip: rect)
         }
     }
 

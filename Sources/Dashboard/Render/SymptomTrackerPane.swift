@@ -14,7 +14,7 @@ enum SymptomTrackerPane {
             return
         }
         let selected = rows.indices.contains(state.symptomSelection) ? rows[state.symptomSelection] : nil
-        let detail = selected.map { DetailText.lines($0.activity, width: inner.width) } ?? []
+        let detail = selected.map { nightLines($0, data: data, width: inner.width) + DetailText.lines($0.activity, width: inner.width) } ?? []
         let detailHeight = selected == nil ? 0 : DetailText.height(lines: detail, limit: inner.height / 2)
         let (listArea, detailArea) = inner.splitBottom(detailHeight)
         let titleWidth = min(24, max(12, listArea.width / 3))
@@ -47,6 +47,11 @@ enum SymptomTrackerPane {
                         + (combined.source.map { "  · \($0)" } ?? ""), status, role)
         }
         let today = recorded.last
+        // A sleep diary not written yet shows what the devices measured of the night.
+        if today == nil, item.activity.measure?.type == .sleep, let device = data.night?.device {
+            let status: (String, ThemeRole) = device.efficiency == nil ? ("", .dim) : device.isBelowEfficiencyGoal ? ("▼ low", .warn) : ("✓ normal", .ok)
+            return (SleepText.summary(device, zone: CareClock.environmentZone) + "  · device", status.0, status.1)
+        }
         guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
         var text = display(outcome, activity: item.activity)
         if today == nil { text += " (\(outcome.date.shortText))" }
@@ -82,6 +87,19 @@ enum SymptomTrackerPane {
             if v < normal.lowerBound { return ("▼ low", .warn) }
         }
         return checked ? ("✓ normal", .ok) : ("", .dim)
+    }
+
+    /// For a sleep diary, the night that ended that morning: the device's and the diary's figures.
+    static func nightLines(_ item: AgendaItem, data: DashboardData, width: Int) -> [String] {
+        guard item.activity.measure?.type == .sleep, let night = data.night, night.date == data.day.date else { return [] }
+        let zone = CareClock.environmentZone
+        var lines: [String] = []
+        if let device = night.device {
+            lines += TextWrap.lines("Device (\(device.sources.joined(separator: ", "))): " + SleepText.summary(device, zone: zone), width: width)
+        }
+        if let diary = night.diary { lines += TextWrap.lines("Diary: " + SleepText.summary(diary, zone: zone), width: width) }
+        for nap in night.naps { lines.append("Nap " + SleepText.span(nap, zone: zone) + (nap.totalSleep.map { ", asleep " + SleepText.duration($0) } ?? "")) }
+        return lines
     }
 
     static func drawDetail(_ rect: Rect, item: AgendaItem, lines: [String], context: RenderContext, into buffer: inout Buffer) {

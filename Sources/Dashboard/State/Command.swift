@@ -7,6 +7,8 @@ public enum Command: Equatable, Sendable {
     case reset(activityId: String, date: LocalDate, occurrence: Int)
     case log(EntryForm)
     case undo(UndoEntry)
+    /// Starts the bedside timer, or stops it and records the time in bed.
+    case sleepTimer
     /// The first-run picker's choice: the sample plan, moved to start today.
     case startSamplePlan(path: String)
 }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import HealthData
 
 /// Carries out store commands, each one transaction, and reports the outcome into the state:
 /// the undo stack grows, the status line says what happened, a form shows its error inline.
@@ -68,6 +69,19 @@ public struct CommandRunner {
                 throw error
             }
             state.undoStack.removeLast()
+        case .sleepTimer:
+            let now = try clock()
+            if try store.sleepTimer() == nil {
+                let started = try store.startSleepTimer(clock: now)
+                state.message = StatusMessage(text: "Sleep timer started at \(SleepText.clock(started.utc, zone: now.timeZone)); z again when you get up", level: .info)
+            } else {
+                let night = try store.stopSleepTimer(clock: now)
+                let span = "\(SleepText.clock(night.start.utc, zone: now.timeZone))–\(SleepText.clock(night.end.utc, zone: now.timeZone)), \(SleepText.duration(night.end.utc - night.start.utc))"
+                switch night.placement {
+                case .night(let date): state.message = StatusMessage(text: "In bed \(span) recorded for the night of \(date.shortText)", level: .info)
+                case .nap(let date): state.message = StatusMessage(text: "In bed \(span) recorded as a nap on \(date.shortText)", level: .info)
+                }
+            }
         case .startSamplePlan(let path):
             // A sample plan is written for some month; the person starts it today, so no day before
             // they chose it is scheduled, let alone missed.

@@ -93,6 +93,7 @@ public enum Reducer {
             let all = InsightRange.allCases
             state.insightsRange = all[(all.firstIndex(of: state.insightsRange)! + 1) % all.count]
         case .today: state.selectedDate = state.today
+        case .sleepTimer: return [.sleepTimer]
         case .help: state.showHelp = true
         case .quit: state.quit = true
         case .nextChart:
@@ -215,6 +216,7 @@ public enum Reducer {
         case .up: state.welcomeSelection = clamp(state.welcomeSelection - 1, samples.count)
         case .down: state.welcomeSelection = clamp(state.welcomeSelection + 1, samples.count)
         case .quit: state.quit = true
+        case .sleepTimer: return [.sleepTimer]
         case .help: state.showHelp = true
         case .open, .toggle:
             if samples.indices.contains(state.welcomeSelection) { return [.startSamplePlan(path: samples[state.welcomeSelection].path)] }

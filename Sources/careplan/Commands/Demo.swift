@@ -9,7 +9,7 @@ import Foundation
 struct Demo: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history.",
+        abstract: "Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history (and a watch's nights when the plan keeps a sleep diary).",
         discussion: "The history is generated from --seed (the same seed gives the same history). Your own database is not touched; the demo database is deleted on exit unless --keep is given.")
 
     @Option(name: .long, help: ArgumentHelp("The plan to replay (default: sample-plans/knee-replacement.yaml).", valueName: "plan.yaml"))
@@ -34,7 +34,9 @@ struct Demo: TextOnlyCommand {
         defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         let store = try CareStore(path: path).fillingLinkedActivities()
         let written = try SampleHistory.seed(store, plan: carePlan, days: days + 1, seed: seed, completion: 0.85, clock: clock)
-        if keep { say("Demo database: \(path) (\(written) outcomes)") }
+        // A watch's nights beside the diary, when the plan keeps one.
+        let nights = try store.plan().sleepDiaries.isEmpty ? 0 : SampleHistory.seedSleep(store, days: days + 1, seed: seed, clock: clock)
+        if keep { say("Demo database: \(path) (\(written) outcomes" + (nights > 0 ? ", \(nights) sleep samples)" : ")")) }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             try Today.show(store: StoreOptions(db: path), date: clock.today, json: false, clock: clock)
             return

@@ -36,7 +36,8 @@ enum SleepOutput {
             if let quality = night.quality { lines.append("Quality (diary): \(quality) of 5") }
             if let note = night.note { lines.append("Note: \(SafeText.terminal(note, keepLineBreaks: false))") }
             if columns.count == 2, let source = night.headlineSource {
-                lines.append("Headline figures: the \(source.rawValue)'s (the sleep measure's headline: sets which)")
+                let other: SleepSettings.Headline = source == .device ? .diary : .device
+                lines.append("Averages and messages use the \(source.rawValue)'s figures; headline: \(other.rawValue) on the sleep measure uses the \(other.rawValue)'s")
             }
         }
         for nap in night.naps {
@@ -93,7 +94,7 @@ enum SleepOutput {
         parts = []
         if let value = duration(s.latency) { parts.append("to fall asleep \(value)") }
         if let value = duration(s.wakeAfterOnset) { parts.append("awake after onset \(value)") }
-        if let a = s.awakenings { parts.append("\(NumberText.string((a.mean * 10).rounded() / 10)) awakenings") }
+        if let a = s.awakenings { parts.append("awakenings \(NumberText.string((a.mean * 10).rounded() / 10)) a night") }
         if !parts.isEmpty { lines.append("         " + parts.joined(separator: ", ")) }
         parts = []
         for (name, spread) in [("bedtime", s.bedtime), ("wake time", s.wakeTime), ("midpoint", s.midpoint)] {
@@ -107,10 +108,7 @@ enum SleepOutput {
         return lines
     }
 
-    /// `23:05–07:02`.
-    static func span(_ figures: SleepFigures, _ zone: TimeZone) -> String {
-        "\(SleepText.clock(figures.bedStart, zone: zone))–\(SleepText.clock(figures.bedEnd, zone: zone))"
-    }
+    static func span(_ figures: SleepFigures, _ zone: TimeZone) -> String { SleepText.span(figures, zone: zone) }
 
     /// Minutes from a night's midnight (negative the evening before) as a clock time.
     static func clock(_ minutes: Double) -> String {

@@ -165,7 +165,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CareInsights", "CarePlanStore", "CareSamples", "TerminalUI"],
+            dependencies: ["Dashboard", "CareInsights", "CarePlanStore", "CareSamples", "TerminalUI", "HealthData"],
             // Golden frames, read through #filePath rather than bundled.
             exclude: ["Expected"]
         ),

@@ -74,13 +74,15 @@ final class DashboardFixture {
     """
 
     /// The plan imported; a few days of known outcomes up to Saturday 2026-11-21, 15:30 Berlin.
-    init(now: String = "2026-11-21T15:30", withHistory: Bool = true) throws {
+    /// `plan: nil` leaves the store empty for a test to fill.
+    init(now: String = "2026-11-21T15:30", withHistory: Bool = true, plan: String? = DashboardFixture.planYAML) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-dash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let zone = TimeZone(identifier: "Europe/Berlin")!
         clock = CareClock(now: Self.instant(now, zone), timeZone: zone)
         store = try CareStore(path: folder.appendingPathComponent("care.sqlite").path)
-        try store.importPlan(try PlanDecoder(file: "plan.yaml").decode(Self.planYAML), effective: LocalDate(iso: "2026-11-09")!, clock: clock)
+        guard let plan else { return }
+        try store.importPlan(try PlanDecoder(file: "plan.yaml").decode(plan), effective: LocalDate(iso: "2026-11-09")!, clock: clock)
         guard withHistory else { return }
         let day = { (text: String) in LocalDate(iso: text)! }
         for date in ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"] {
@@ -111,11 +113,11 @@ final class DashboardFixture {
     var today: LocalDate { clock.today }
 
     func data(_ date: LocalDate? = nil, insights range: InsightRange? = .week) throws -> DashboardData {
-        try DashboardData.load(from: store, date: date ?? today, today: today, insights: range)
+        try DashboardData.load(from: store, date: date ?? today, today: today, insights: range, zone: clock.timeZone)
     }
 
     func context(theme: Theme = .fallback, charts: ChartStyle = .braille) -> RenderContext {
-        RenderContext(theme: theme, chartStyle: charts, minutesIntoDay: clock.minutesIntoDay, databasePath: "/tmp/care.sqlite")
+        RenderContext(theme: theme, chartStyle: charts, minutesIntoDay: clock.minutesIntoDay, databasePath: "/tmp/care.sqlite", timeZone: clock.timeZone)
     }
 
     /// The frame as plain text.

@@ -117,3 +117,4 @@ import TerminalUI
         }
     }
 }
+

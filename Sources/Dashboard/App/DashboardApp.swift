@@ -40,6 +40,7 @@ public final class DashboardApp {
         var state = AppState(today: now.today)
         var plan = try store.plan()
         var loader = FrameLoader(store: store, size: backend.size)
+        loader.zone = now.timeZone
         var data = try loader.load(state, plan: plan)
         // The picker's plans are decoded only when the picker shows.
         var pickerPlans: [SamplePlan]?
@@ -56,7 +57,8 @@ public final class DashboardApp {
                 loader.size = (width, height)
                 data = try loader.load(state, plan: plan)
             }
-            let context = RenderContext(theme: resolved, chartStyle: chartStyle, minutesIntoDay: now.minutesIntoDay, databasePath: store.path)
+            let context = RenderContext(theme: resolved, chartStyle: chartStyle, minutesIntoDay: now.minutesIntoDay, databasePath: store.path,
+                                        timeZone: now.timeZone)
             let frame = Screen.render(state: state, data: data, samples: samplePlans(), context: context, width: width, height: height)
             backend.draw(frame)
 

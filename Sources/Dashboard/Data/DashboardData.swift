@@ -1,3 +1,4 @@
+import Foundation
 import CareInsights
 import HealthData
 import CarePlanStore
@@ -62,7 +63,8 @@ public struct DashboardData: Equatable, Sendable {
     /// was written), the week strip and the insights report of `previous` are kept if they still
     /// cover `date`: a day switch inside a week then reads only the new day.
     public static func load(from store: CareStore, date: LocalDate, today: LocalDate, plan: PlanSnapshot? = nil,
-                            insights range: InsightRange? = nil, reusing previous: DashboardData? = nil) throws -> DashboardData {
+                            insights range: InsightRange? = nil, reusing previous: DashboardData? = nil,
+                            zone: TimeZone = CareClock.environmentZone) throws -> DashboardData {
         // One read transaction: everything on screen comes from one state of the store.
         try store.reading { reader in
             let plan = try plan ?? reader.plan()
@@ -71,7 +73,7 @@ public struct DashboardData: Equatable, Sendable {
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
             let timer = try SleepTimer.running(reader.database)
             let night = plan.sleepDiaries.isEmpty ? nil
-                : try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: CareClock.environmentZone,
+                : try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: zone,
                                        plan: plan).first
             if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
                range == nil || (previous.insights?.period.range == range && previous.insights?.period.contains(date) == true
@@ -81,7 +83,7 @@ public struct DashboardData: Equatable, Sendable {
                 data.sleepTimer = timer
                 return data
             }
-            let report = try range.map { try InsightsEngine.report(using: reader, range: $0, date: date, today: today, plan: plan) }
+            let report = try range.map { try InsightsEngine.report(using: reader, range: $0, date: date, today: today, plan: plan, zone: zone) }
             let monday = DateBucket.week.start(of: date)
             let dates = (0..<7).map { monday.adding(days: $0) }
             // A week's report already holds each day's adherence, counted the same way.

@@ -1,3 +1,4 @@
+import Foundation
 import CareInsights
 import CarePlanStore
 
@@ -8,6 +9,8 @@ public struct FrameLoader {
     public var size: (width: Int, height: Int)
     /// The one pane drawn alone (`snapshot --pane`), if any.
     public var only: Pane?
+    /// The clocks nights are cut on.
+    public var zone = CareClock.environmentZone
 
     public init(store: CareStore, size: (width: Int, height: Int), only: Pane? = nil) {
         self.store = store
@@ -21,6 +24,6 @@ public struct FrameLoader {
     /// day is kept.
     public func load(_ state: AppState, plan: PlanSnapshot? = nil, reusing previous: DashboardData? = nil) throws -> DashboardData {
         let insights = Screen.showsInsights(state: state, width: size.width, height: size.height, only: only) ? state.insightsRange : nil
-        return try DashboardData.load(from: store, date: state.selectedDate, today: state.today, plan: plan, insights: insights, reusing: previous)
+        return try DashboardData.load(from: store, date: state.selectedDate, today: state.today, plan: plan, insights: insights, reusing: previous, zone: zone)
     }
 }

@@ -11,7 +11,7 @@ enum HeaderView {
         let offset = state.selectedDate.days(since: state.today)
         let relative = offset == 0 ? "today" : offset == -1 ? "yesterday" : offset == 1 ? "tomorrow" : offset < 0 ? "\(-offset) days ago" : "in \(offset) days"
         var right = "\(state.selectedDate.longText) · \(relative) "
-        if let timer = data.sleepTimer { right = "zzz in bed since \(SleepText.clock(timer.utc, zone: CareClock.environmentZone)) · " + right }
+        if let timer = data.sleepTimer { right = "zzz in bed since \(SleepText.clock(timer.utc, zone: context.timeZone)) · " + right }
         let room = rect.width - TextWidth.of(right) - 1
         buffer.write(TextWidth.truncate(left, to: room), x: rect.x, y: rect.y, style: style.bolded)
         buffer.write(right, x: rect.maxX - TextWidth.of(right), y: rect.y, style: offset == 0 ? style.bolded : style)

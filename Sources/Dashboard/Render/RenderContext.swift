@@ -1,4 +1,5 @@
 import CarePlanStore
+import Foundation
 import TerminalUI
 
 /// What every pane needs besides state and data: the theme, the chart style and the time of day.
@@ -9,12 +10,16 @@ public struct RenderContext: Sendable {
     public var minutesIntoDay: Int
     /// Where the data lives, for the welcome screen.
     public var databasePath: String
+    /// The clocks times are shown on (a night's bedtime, the sleep timer).
+    public var timeZone: TimeZone
 
-    public init(theme: Theme, chartStyle: ChartStyle = .braille, minutesIntoDay: Int, databasePath: String) {
+    public init(theme: Theme, chartStyle: ChartStyle = .braille, minutesIntoDay: Int, databasePath: String,
+                timeZone: TimeZone = CareClock.environmentZone) {
         self.theme = theme
         self.chartStyle = chartStyle
         self.minutesIntoDay = minutesIntoDay
         self.databasePath = databasePath
+        self.timeZone = timeZone
     }
 }
 

@@ -64,7 +64,7 @@ enum SleepChartView {
     /// One row a night: its date, the strip from the week's earliest bedtime to its latest rising
     /// (whole hours), and the night's total sleep and efficiency.
     static func drawStrip(_ rect: Rect, sleep: SleepInsight, context: RenderContext, into buffer: inout Buffer) {
-        let theme = context.theme, zone = CareClock.environmentZone
+        let theme = context.theme, zone = context.timeZone
         let nights = sleep.nights
         let labelWidth = 7, figureWidth = 14
         let width = rect.width - labelWidth - figureWidth

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Foundation
 import TerminalUI
 
 /// The Symptom Tracker: the day's assessments with progress, the latest value with its unit,
@@ -14,7 +15,7 @@ enum SymptomTrackerPane {
             return
         }
         let selected = rows.indices.contains(state.symptomSelection) ? rows[state.symptomSelection] : nil
-        let detail = selected.map { nightLines($0, data: data, width: inner.width) + DetailText.lines($0.activity, width: inner.width) } ?? []
+        let detail = selected.map { nightLines($0, data: data, width: inner.width, zone: context.timeZone) + DetailText.lines($0.activity, width: inner.width) } ?? []
         let detailHeight = selected == nil ? 0 : DetailText.height(lines: detail, limit: inner.height / 2)
         let (listArea, detailArea) = inner.splitBottom(detailHeight)
         let titleWidth = min(24, max(12, listArea.width / 3))
@@ -24,7 +25,7 @@ enum SymptomTrackerPane {
             var x = column
             x += buffer.write(TextWidth.pad(progress(item), to: 8), x: x, y: y, style: theme[.dim], clip: listArea)
             // The status before the value, so a narrow pane cuts the value, not the warning.
-            let (value, status, role) = reading(item, data: data)
+            let (value, status, role) = reading(item, data: data, zone: context.timeZone)
             x += buffer.write(TextWidth.pad(status, to: 9), x: x, y: y, style: theme[role], clip: listArea)
             buffer.write(value, x: x, y: y, style: theme[.text], clip: listArea)
         }
@@ -39,7 +40,7 @@ enum SymptomTrackerPane {
 
     /// The value to show (the day's latest reading, else the latest before it with its date),
     /// and how it compares with `normal`.
-    static func reading(_ item: AgendaItem, data: DashboardData) -> (String, String, ThemeRole) {
+    static func reading(_ item: AgendaItem, data: DashboardData, zone: TimeZone) -> (String, String, ThemeRole) {
         let recorded = item.events.compactMap(\.outcome)
         if recorded.count > 1, let combined = dayTotal(recorded, activity: item.activity) {
             let (status, role) = normalStatus(combined, measure: item.activity.measure)
@@ -50,7 +51,7 @@ enum SymptomTrackerPane {
         // A sleep diary not written yet shows what the devices measured of the night.
         if today == nil, item.activity.measure?.type == .sleep, let device = data.night?.device {
             let status: (String, ThemeRole) = device.efficiency == nil ? ("", .dim) : device.isBelowEfficiencyGoal ? ("▼ low", .warn) : ("✓ normal", .ok)
-            return (SleepText.summary(device, zone: CareClock.environmentZone) + "  · device", status.0, status.1)
+            return (SleepText.summary(device, zone: zone) + "  · device", status.0, status.1)
         }
         guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
         var text = display(outcome, activity: item.activity)
@@ -90,9 +91,8 @@ enum SymptomTrackerPane {
     }
 
     /// For a sleep diary, the night that ended that morning: the device's and the diary's figures.
-    static func nightLines(_ item: AgendaItem, data: DashboardData, width: Int) -> [String] {
+    static func nightLines(_ item: AgendaItem, data: DashboardData, width: Int, zone: TimeZone) -> [String] {
         guard item.activity.measure?.type == .sleep, let night = data.night, night.date == data.day.date else { return [] }
-        let zone = CareClock.environmentZone
         var lines: [String] = []
         if let device = night.device {
             lines += TextWrap.lines("Device (\(device.sources.joined(separator: ", "))): " + SleepText.summary(device, zone: zone), width: width)

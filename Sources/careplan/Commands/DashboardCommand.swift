@@ -88,8 +88,11 @@ struct Snapshot: TextOnlyCommand {
         if let only = panes[pane] { state.focus = only }
         state.insightsRange = range
         let size = (width: parts[0], height: parts[1])
-        let data = try FrameLoader(store: careStore, size: size, only: panes[pane]).load(state)
-        let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path)
+        var loader = FrameLoader(store: careStore, size: size, only: panes[pane])
+        loader.zone = clock.timeZone
+        let data = try loader.load(state)
+        let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path,
+                                    timeZone: clock.timeZone)
         // The sample plans are read only for the welcome screen, which shows them.
         let samples = data.isEmpty ? Locations.samples().plans() : []
         let buffer = Screen.render(state: state, data: data, samples: samples, context: context,

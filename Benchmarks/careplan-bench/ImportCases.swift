@@ -29,6 +29,11 @@ struct ImportResult: Codable, Sendable {
     /// (heart rate) and a cumulative one merged across two sources (steps).
     var statsHeartRate: Samples
     var statsSteps: Samples
+    /// The Insights sleep view over the export's last year (issue 10): `careplan snapshot` of the
+    /// year with a linked sleep diary, whole process, and how many nights it drew on (the year
+    /// and the year before, which the comparison reads).
+    var sleepYearFrame: Samples?
+    var sleepNights: Int?
 }
 
 struct ImportCases {
@@ -81,6 +86,7 @@ struct ImportCases {
             return Samples(warmups: 0, milliseconds: times, firstCall: times[0])
         }
         let statsHeartRate = try stats("HeartRate"), statsSteps = try stats("StepCount")
+        let (sleepFrame, nights) = try sleepYear(careplan: careplan, db: kept, scratch: scratch, environment: environment)
         return ImportResult(records: Self.records, zipBytes: Self.size(zip), xmlBytes: xmlBytes,
                             own: Samples(warmups: 0, milliseconds: own, firstCall: own[0]), ownPeakKiB: ownPeak,
                             peer: peers.isEmpty ? nil : Samples(warmups: 0, milliseconds: peers, firstCall: peers[0]),
@@ -89,7 +95,35 @@ struct ImportCases {
                             reread: Samples(warmups: 0, milliseconds: [rereadMS], firstCall: rereadMS),
                             rereadAdded: (summary?["added"] as? Int) ?? -1, watchSteps: watch.count,
                             watchStepsImport: Samples(warmups: 0, milliseconds: [watchMS], firstCall: watchMS),
-                            statsHeartRate: statsHeartRate, statsSteps: statsSteps)
+                            statsHeartRate: statsHeartRate, statsSteps: statsSteps, sleepYearFrame: sleepFrame, sleepNights: nights)
+    }
+
+    /// A plan with a sleep diary linked to the export's sleep analysis (every night since 2019
+    /// filled), then the Insights pane of 2023 with sleep charted, as `careplan snapshot` draws it.
+    func sleepYear(careplan: String, db: String, scratch: String, environment: [String: String]) throws -> (Samples, Int) {
+        let plan = scratch + "/sleep-plan.yaml"
+        try Data("""
+            title: Sleep
+            activities:
+              - id: sleep
+                kind: assessment
+                title: Sleep diary
+                schedule: {start: 2019-01-01, daily: 1, times: ["07:00"]}
+                measure: {type: sleep, healthkit: HKCategoryTypeIdentifierSleepAnalysis}
+
+            """.utf8).write(to: URL(fileURLWithPath: plan))
+        var yearEnd = environment
+        yearEnd["CAREPLAN_NOW"] = "2023-12-31T09:30"
+        _ = try Spawn.run(careplan, ["import", plan, "--effective", "2019-01-01", "--db", db], environment: yearEnd)
+        let arguments = ["snapshot", "--pane", "insights", "--range", "year", "--size", "120x40", "--db", db]
+        let frame = scratch + "/sleep-frame.txt"
+        var times: [Double] = []
+        for _ in 0..<max(5, runs) { times.append(try Spawn.run(careplan, arguments, environment: yearEnd, stdout: frame).ms) }
+        let text = (try? String(contentsOfFile: frame, encoding: .utf8)) ?? ""
+        guard text.contains("Sleep (asleep)"), text.contains("Sleep, 365 nights") else {
+            throw BenchmarkError("the sleep frame does not show a year of nights:\n\(text)")
+        }
+        return (Samples(warmups: 0, milliseconds: times, firstCall: times[0]), 365 + 365)
     }
 
     /// An export of a watch's steps, 2019 through 2023: ten-minute walks on the hour and half hour

@@ -146,7 +146,14 @@ enum Targets {
         }
         let watch = ResultRow(measurement: "health import, \(result.watchSteps) watch steps over the iPhone's", history: label, unit: "ms",
                               runs: 1, median: result.watchStepsImport.median)
-        return [first, again, reread, peak, watch] + stats
+        var sleep: [ResultRow] = []
+        if let frame = result.sleepYearFrame {
+            var row = ResultRow(measurement: "Insights sleep view, a year of nights (snapshot, whole process)", history: "5y", unit: "ms",
+                                runs: frame.runs, median: frame.median, p90: frame.p90, firstCall: frame.firstCall, target: "< \(Int(frameLimit)) ms")
+            row.pass = frame.median < frameLimit
+            sleep.append(row)
+        }
+        return [first, again, reread, peak, watch] + stats + sleep
     }
 
     static func checks(import result: ImportResult) -> [TargetCheck] {
@@ -166,6 +173,9 @@ enum Targets {
             TargetCheck(target: "health stats over five years by day < \(Int(statsLimit)) ms (whole process)",
                         measured: "heart rate \(ms(result.statsHeartRate.median)), steps \(ms(result.statsSteps.median))",
                         pass: max(result.statsHeartRate.median, result.statsSteps.median) < statsLimit),
+            TargetCheck(target: "the Insights sleep view of a year of nights from the import within the first-frame limit, \(Int(frameLimit)) ms (whole process)",
+                        measured: result.sleepYearFrame.map { "\(ms($0.median)) (\(result.sleepNights ?? 0) nights read)" } ?? "not measured",
+                        pass: result.sleepYearFrame.map { $0.median < frameLimit }),
         ]
     }
 }

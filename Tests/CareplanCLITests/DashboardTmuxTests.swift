@@ -162,6 +162,32 @@ import Testing
         #expect(try event(cli, "temp").map { $0["done"] as! Bool } == [false])
     }
 
+    @Test func aSleepDiaryNightTypedInTheDashboardAndTheTimer() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", SleepCommandTests.plan)]).status == 0)
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli), width: 120, height: 40)
+        try tmux.waitFor("Care Card")
+        try tmux.keys("2")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Into bed")
+        try tmux.type("11:10pm")
+        for _ in 0..<5 { try tmux.keys("Tab") }
+        try tmux.type("6.40")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Out of bed: enter a value")
+        try tmux.type("07:00")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Saved Sleep diary: 23:10–07:00 · asleep 7 h 30 min · 96 %")
+        try tmux.keys("z")
+        try tmux.waitFor("zzz in bed since 09:30")
+        try tmux.keys("q")
+        let night = try #require(try cli.json(["sleep", "--json"]) as? [String: Any])
+        let diary = try #require((night["nights"] as? [[String: Any]])?.first?["diary"] as? [String: Any])
+        #expect(diary["totalSleep"] as? Double == 450)
+        #expect(night["timerSince"] as? String == "2026-11-21 09:30")
+    }
+
     @Test func changesFromAnotherProcessShowUpWithinASecond() throws {
         let cli = CLI()
         try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])

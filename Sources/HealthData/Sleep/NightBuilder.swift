@@ -45,9 +45,13 @@ public struct SleepSegment: Hashable, Sendable {
 ///   is such a stretch of at least `awakeningMinutes`.
 public enum NightBuilder {
     public static func figures(_ samples: [SleepInterval], awakeningMinutes: Int) -> SleepFigures? {
+        figures(samples, segments: segments(samples), awakeningMinutes: awakeningMinutes)
+    }
+
+    /// As `figures(_:awakeningMinutes:)`, with the samples' `segments` already cut.
+    static func figures(_ samples: [SleepInterval], segments: [SleepSegment], awakeningMinutes: Int) -> SleepFigures? {
         let samples = samples.filter { $0.end > $0.start }
         guard !samples.isEmpty else { return nil }
-        let segments = self.segments(samples)
         let hasInBed = samples.contains { $0.stage == .inBed }
         let covered = segments.filter { $0.stage != nil }
         let bedStart = hasInBed ? covered.first!.start : samples.map(\.start).min()!
@@ -82,17 +86,33 @@ public enum NightBuilder {
     /// wins there (nil where no sample covers it), neighbours in the same state joined.
     public static func segments(_ samples: [SleepInterval]) -> [SleepSegment] {
         let sorted = samples.filter { $0.end > $0.start }.sorted { $0.start < $1.start }
-        let edges = Array(Set(sorted.flatMap { [$0.start, $0.end] })).sorted()
+        var edges: [Int] = []
+        edges.reserveCapacity(sorted.count * 2)
+        for sample in sorted { edges.append(sample.start); edges.append(sample.end) }
+        edges.sort()
         var result: [SleepSegment] = []
-        var active: [SleepInterval] = [], next = 0
-        for (a, b) in zip(edges, edges.dropFirst()) {
+        // The samples covering the current stretch: a night holds a few dozen, so a plain array
+        // scanned per stretch beats any structure.
+        var active: [SleepInterval] = [], next = 0, previous = Int.min
+        for index in edges.indices.dropLast() {
+            let a = edges[index], b = edges[index + 1]
+            guard a != previous, b > a else { continue }
+            previous = a
             active.removeAll { $0.end <= a }
             while next < sorted.count, sorted[next].start <= a {
                 active.append(sorted[next])
                 next += 1
             }
-            let staged = active.filter(\.stage.isStaged).min { ($0.rank, $0.stage) < ($1.rank, $1.stage) }
-            let stage = staged?.stage ?? (active.contains { $0.stage == .asleep } ? .asleep : active.isEmpty ? nil : .inBed)
+            var staged: SleepInterval?, asleep = false
+            for sample in active {
+                if sample.stage.isStaged {
+                    if let best = staged, (best.rank, best.stage) <= (sample.rank, sample.stage) { continue }
+                    staged = sample
+                } else if sample.stage == .asleep {
+                    asleep = true
+                }
+            }
+            let stage = staged?.stage ?? (asleep ? .asleep : active.isEmpty ? nil : .inBed)
             if let last = result.last, last.stage == stage, last.end == a {
                 result[result.count - 1].end = b
             } else {

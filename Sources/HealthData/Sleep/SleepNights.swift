@@ -32,22 +32,25 @@ public enum SleepNights {
             return range
         }
         var inWindow: [Int: [SleepInterval]] = [:], outside: [Int: [SleepInterval]] = [:]
-        for sample in try samples(db, from: first.adding(days: -2), through: last.adding(days: 1)) {
-            switch place(sample.start, zone: zone, window: window) {
+        for (sample, offset) in try samples(db, from: first.adding(days: -2), through: last.adding(days: 1)) {
+            switch place(sample.start, offset: offset, window: window) {
             case .night(let date): inWindow[date.dayNumber, default: []].append(sample)
             case .nap(let date): outside[date.dayNumber, default: []].append(sample)
             }
         }
         for (day, samples) in inWindow {
             guard let i = index(LocalDate(dayNumber: day)) else { continue }
-            let episodes = NightBuilder.episodes(samples).map { ($0, NightBuilder.figures($0, awakeningMinutes: settings.awakeningMinutes)!) }
+            let episodes = NightBuilder.episodes(samples).map { episode in
+                let segments = NightBuilder.segments(episode)
+                return (segments, NightBuilder.figures(episode, segments: segments, awakeningMinutes: settings.awakeningMinutes)!)
+            }
             // The main sleep: the most sleep, else the most time in bed.
             let main = episodes.indices.max { a, b in
                 let x = episodes[a].1, y = episodes[b].1
                 return ((x.totalSleep ?? 0), x.timeInBed) < ((y.totalSleep ?? 0), y.timeInBed)
             }!
             nights[i].device = episodes[main].1
-            nights[i].segments = NightBuilder.segments(episodes[main].0)
+            nights[i].segments = episodes[main].0
             nights[i].naps += episodes.indices.filter { $0 != main }.map { episodes[$0].1 }
         }
         for (day, samples) in outside {
@@ -88,31 +91,41 @@ public enum SleepNights {
     }
 
     public static func place(_ instant: Int, settings: SleepSettings, zone: TimeZone) -> Placement {
-        place(instant, zone: zone) { date in
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        return place(instant, offset: offset) { date in
             let minutes = settings.windowMinutes
             return date.instant(minutes: minutes.lowerBound, in: zone)..<date.instant(minutes: minutes.upperBound, in: zone)
         }
     }
 
-    static func place(_ instant: Int, zone: TimeZone, window: (LocalDate) -> Range<Int>) -> Placement {
-        let local = LocalDate(dayNumber: HealthInstant(utc: instant, offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))).day)
-        if window(local).contains(instant) { return .night(local) }
-        if window(local.adding(days: 1)).contains(instant) { return .night(local.adding(days: 1)) }
+    /// `offset` says which local day to start looking from (the sample's own offset will do: the
+    /// windows, in the zone, decide); a sample recorded in another offset (travel) may start a day
+    /// either side of it.
+    static func place(_ instant: Int, offset: Int, window: (LocalDate) -> Range<Int>) -> Placement {
+        let local = HealthInstant(utc: instant, offset: offset).localDate
+        for date in [local, local.adding(days: 1), local.adding(days: -1)] where window(date).contains(instant) { return .night(date) }
         return .nap(local)
     }
 
     /// The sleep analysis samples whose local start day is in the range, with their sources' names
     /// and priority ranks.
-    static func samples(_ db: Database, from: LocalDate, through: LocalDate) throws -> [SleepInterval] {
+    /// and the offset each was recorded in.
+    static func samples(_ db: Database, from: LocalDate, through: LocalDate) throws -> [(SleepInterval, Int)] {
         guard let typeId = try Int64.fetchOne(db, sql: "SELECT id FROM healthType WHERE identifier = ?",
                                               arguments: [HealthKitCatalogue.sleepAnalysis]) else { return [] }
         let priority = try SourcePriority.load(db)
-        return try Row.fetchAll(db, sql: """
-            SELECT start, end, value, sourceId FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY start
-            """, arguments: [typeId, from.dayNumber, through.dayNumber]).compactMap { row in
-            guard let stage = SleepStage(healthKitValue: row[2]) else { return nil }
+        var sources: [Int64: (String, Int)] = [:]
+        var result: [(SleepInterval, Int)] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT start, end, value, sourceId, utcOffset FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY start
+            """, arguments: [typeId, from.dayNumber, through.dayNumber])
+        while let row = try rows.next() {
+            guard let stage = SleepStage(healthKitValue: row[2]) else { continue }
             let sourceId: Int64 = row[3]
-            return SleepInterval(start: row[0], end: row[1], stage: stage, source: priority.names[sourceId] ?? "?", rank: priority.rank(sourceId))
+            if sources[sourceId] == nil { sources[sourceId] = (priority.names[sourceId] ?? "?", priority.rank(sourceId)) }
+            let (name, rank) = sources[sourceId]!
+            result.append((SleepInterval(start: row[0], end: row[1], stage: stage, source: name, rank: rank), row[4]))
         }
+        return result
     }
 }

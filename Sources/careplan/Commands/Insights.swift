@@ -30,7 +30,8 @@ struct Insights: ParsableCommand {
         let careStore = try store.open(readOnly: true)
         let plan = try careStore.plan()
         if plan.isEmpty { throw CarePlanError.noPlan(path: careStore.path) }
-        let report = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan)
+        let report = try InsightsEngine(store: careStore).report(range: range, date: day, activity: activity, today: clock.today, plan: plan,
+                                                                     zone: clock.timeZone)
         if careplan.global.json {
             try JSONOutput.print(InsightsJSON(report))
         } else {

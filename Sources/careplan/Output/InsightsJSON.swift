@@ -99,6 +99,9 @@ struct InsightsJSON: Encodable {
     var activities: [SeriesJSON]
     var assessments: [FieldJSON]
     var messages: [MessageJSON]
+    /// The period's sleep (as `careplan sleep --range` gives it, without the nights); absent when
+    /// the plan keeps no sleep diary and the store no nights.
+    var sleep: SleepJSON.Statistics?
 
     init(_ report: InsightsReport) {
         title = report.title
@@ -112,6 +115,7 @@ struct InsightsJSON: Encodable {
         adherence = SeriesJSON(report.adherence)
         activities = report.activities.map(SeriesJSON.init)
         assessments = report.assessments.map { FieldJSON($0, buckets: report.buckets) }
+        sleep = report.sleep.map { SleepJSON.Statistics($0.statistics) }
         messages = report.messages.map {
             MessageJSON(level: $0.level.name, kind: $0.kind.rawValue, activity: $0.activityId, relatedActivity: $0.relatedActivityId,
                         text: $0.text, numbers: $0.numbers)

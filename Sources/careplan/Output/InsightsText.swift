@@ -19,6 +19,11 @@ enum InsightsText {
                 lines.append("  \(TextWidth.pad(series.title, to: width))  \(adherence(series.total))")
             }
         }
+        if let sleep = report.sleep {
+            lines.append("")
+            lines.append("Sleep: \(sleep.statistics.nights) nights (careplan sleep --range \(period.range.rawValue) lists them)")
+            lines += SleepOutput.averages(sleep.statistics).map { "  " + $0 }
+        }
         for insight in report.assessments {
             lines.append("")
             lines += field(insight, report: report)

@@ -64,7 +64,7 @@ enum SleepOutput {
         } else {
             lines += TextTable.lines(header: ["Night", "Bed → up", "In bed", "Asleep", "To sleep", "Awake", "Wakes", "Eff.", "From"], rows: rows)
             lines.append("")
-            lines += averages(statistics, zone: zone)
+            lines += averages(statistics)
             if let trend = insight.trend {
                 let arrow = trend.direction == .up ? "↗" : trend.direction == .down ? "↘" : "→"
                 lines.append("Trend: asleep \(arrow) \(SleepText.duration(Int((trend.slopePerWeek * 60).rounded()))) a week (\(trend.n) nights)")
@@ -81,7 +81,7 @@ enum SleepOutput {
         return lines
     }
 
-    static func averages(_ s: SleepStatistics, zone: TimeZone) -> [String] {
+    static func averages(_ s: SleepStatistics) -> [String] {
         func duration(_ spread: Spread?) -> String? {
             spread.map { "\(SleepText.duration(Int($0.mean * 60))) (± \(SleepText.duration(Int($0.deviation * 60))))" }
         }

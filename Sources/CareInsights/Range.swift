@@ -65,6 +65,16 @@ public struct InsightPeriod: Hashable, Sendable, CustomStringConvertible {
     public let last: LocalDate
 
     public var bucket: Bucket { range.bucket }
+
+    /// "week of 16 Nov 2026", "November 2026", "Q4 2026", "2026".
+    public var title: String {
+        switch range {
+        case .week: return "week of \(first.shortText) \(first.year)"
+        case .month: return "\(first.monthName) \(first.year)"
+        case .quarter: return "Q\((first.month - 1) / 3 + 1) \(first.year)"
+        case .year: return "\(first.year)"
+        }
+    }
     public var dayCount: Int { last.days(since: first) + 1 }
     public func contains(_ date: LocalDate) -> Bool { date >= first && date <= last }
 

@@ -13,7 +13,7 @@ enum InsightsPane {
             Frame.draw(rect, title: Pane.insights.title, focused: focused, theme: theme, into: &buffer)
             return
         }
-        let inner = Frame.draw(rect, title: "\(Pane.insights.title) · \(periodTitle(report.period))", focused: focused, theme: theme, into: &buffer)
+        let inner = Frame.draw(rect, title: "\(Pane.insights.title) · \(report.period.title)", focused: focused, theme: theme, into: &buffer)
         guard inner.height >= 6, inner.width >= 40 else { return }
         drawHeader(inner, state: state, report: report, context: context, into: &buffer)
         let body = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
@@ -32,15 +32,6 @@ enum InsightsPane {
         drawSide(side.inset(horizontal: 1), report: report, entries: entries, selected: state.insightsAssessment, context: context, into: &buffer)
     }
 
-    /// "week of 16 Nov", "November 2026", "Q4 2026", "2026".
-    static func periodTitle(_ period: InsightPeriod) -> String {
-        switch period.range {
-        case .week: return "week of \(period.first.shortText) \(period.first.year)"
-        case .month: return "\(period.first.monthName) \(period.first.year)"
-        case .quarter: return "Q\((period.first.month - 1) / 3 + 1) \(period.first.year)"
-        case .year: return "\(period.first.year)"
-        }
-    }
 
     /// The range tabs and the period's adherence.
     static func drawHeader(_ rect: Rect, state: AppState, report: InsightsReport, context: RenderContext, into buffer: inout Buffer) {

@@ -49,7 +49,7 @@ enum SleepOutput {
 
     static func range(_ insight: SleepInsight, zone: TimeZone, timer: HealthInstant?) -> [String] {
         let statistics = insight.statistics
-        var lines = ["Sleep · \(insight.period.range.rawValue) of \(insight.period.first.longText) to \(insight.period.last.longText): "
+        var lines = ["Sleep · \(insight.period.title) (\(insight.period.first) to \(insight.period.last)): "
                      + "\(statistics.nights) night\(statistics.nights == 1 ? "" : "s"), \(statistics.measured) with sleep measured"]
         let rows = insight.nights.filter { !$0.isEmpty }.map { night -> [String] in
             let date = "\(night.date.weekday.name.prefix(3)) \(night.date.shortText)"

@@ -2,6 +2,36 @@ import CarePlanStore
 import Foundation
 import HealthData
 
+/// One bucket's nights for the bars and the sparkline: how many had headline figures, and the
+/// average total sleep (minutes) and efficiency (percent) of those whose sleep was measured.
+public struct SleepBucket: Hashable, Sendable {
+    public var nights: Int
+    public var totalSleep: Double?
+    public var efficiency: Double?
+
+    /// Each bucket of `period`, in one pass over the nights (in date order).
+    static func of(_ nights: [SleepNight], in period: InsightPeriod) -> [SleepBucket] {
+        var next = nights.startIndex
+        return period.buckets.map { bucket in
+            var count = 0, measured = 0, total = 0, efficiency = 0.0
+            while next < nights.endIndex, nights[next].date < bucket.first { next += 1 }
+            while next < nights.endIndex, nights[next].date <= bucket.last {
+                if let head = nights[next].headline {
+                    count += 1
+                    if let asleep = head.totalSleep, let share = head.efficiency {
+                        measured += 1
+                        total += asleep
+                        efficiency += share
+                    }
+                }
+                next += 1
+            }
+            return SleepBucket(nights: count, totalSleep: measured == 0 ? nil : Double(total) / 60 / Double(measured),
+                               efficiency: measured == 0 ? nil : efficiency * 100 / Double(measured))
+        }
+    }
+}
+
 /// Sleep over one Insights period: every night up to today, the period's statistics beside the
 /// previous period's, each bucket's (for the bars of longer ranges), the trend of total sleep,
 /// and the messages. `careplan sleep --range` prints it; the Insights pane draws it.
@@ -13,7 +43,7 @@ public struct SleepInsight: Hashable, Sendable {
     public var statistics: SleepStatistics
     public var previous: SleepStatistics
     /// One per bucket of the period (nights for a week or month, weeks for a quarter, months for a year).
-    public var buckets: [SleepStatistics]
+    public var buckets: [SleepBucket]
     /// Total sleep, minutes per week; nil with fewer than 3 measured nights.
     public var trend: Trend?
     /// The diary the messages are about, when the plan keeps one.
@@ -43,7 +73,7 @@ public struct SleepInsight: Hashable, Sendable {
         let earlier = all.filter { before.contains($0.date) }
         let statistics = SleepStatistics(nights, zone: zone)
         let previous = SleepStatistics(earlier, zone: zone)
-        let buckets = period.buckets.map { bucket in SleepStatistics(nights.filter { bucket.contains($0.date) }, zone: zone) }
+        let buckets = SleepBucket.of(nights, in: period)
         let points = nights.compactMap { night in
             night.headline?.totalSleep.map { (x: Double(night.date.days(since: period.first)), y: Double($0) / 60) }
         }

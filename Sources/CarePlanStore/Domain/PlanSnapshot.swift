@@ -48,16 +48,26 @@ public struct ActivityHistory: Hashable, Sendable, Identifiable {
 public struct PlanSnapshot: Hashable, Sendable {
     public var title: String
     public var patient: String?
-    public var histories: [ActivityHistory]
+    public var histories: [ActivityHistory] {
+        didSet { sleepDiaries = Self.sleepDiaries(in: histories) }
+    }
     /// Changes with every import or end: what a write checks to know the plan it validated against
     /// is still the plan.
     public var revision: Int
+    /// The plan's sleep diaries (assessments with a `sleep` measure in any version), in plan
+    /// order: found once, since every frame asks.
+    public private(set) var sleepDiaries: [ActivityHistory]
 
     public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0) {
         self.title = title
         self.patient = patient
         self.histories = histories
         self.revision = revision
+        sleepDiaries = Self.sleepDiaries(in: histories)
+    }
+
+    static func sleepDiaries(in histories: [ActivityHistory]) -> [ActivityHistory] {
+        histories.filter { history in history.versions.contains { $0.activity.measure?.type == .sleep } }
     }
 
     public var isEmpty: Bool { histories.isEmpty }

@@ -47,11 +47,6 @@ public struct SleepSettings: Hashable, Sendable {
 }
 
 extension PlanSnapshot {
-    /// The plan's sleep diaries (assessments with a `sleep` measure in any version), in plan order.
-    public var sleepDiaries: [ActivityHistory] {
-        histories.filter { history in history.versions.contains { $0.activity.measure?.type == .sleep } }
-    }
-
     /// The settings of the first sleep diary in force on `date`, else the defaults.
     public func sleepSettings(on date: LocalDate) -> SleepSettings {
         sleepDiaries.lazy.compactMap { $0.activity(on: date).measure?.sleep }.first ?? .standard

@@ -72,14 +72,18 @@ public struct DashboardData: Equatable, Sendable {
             let day = try reader.day(date, plan: plan)
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
             let timer = try SleepTimer.running(reader.database)
-            let night = plan.sleepDiaries.isEmpty ? nil
-                : try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: zone,
-                                       plan: plan).first
+            // The selected day's night, for a plan with a sleep diary: from the Insights report
+            // when it holds that night, else read on its own.
+            func night(from report: InsightsReport?) throws -> SleepNight? {
+                guard !plan.sleepDiaries.isEmpty else { return nil }
+                if let known = report?.sleep?.nights.first(where: { $0.date == date }) { return known }
+                return try SleepNights.load(reader, from: date, through: date, settings: plan.sleepSettings(on: date), zone: zone, plan: plan).first
+            }
             if let previous, previous.plan == plan, previous.week.contains(where: { $0.date == date }),
                range == nil || (previous.insights?.period.range == range && previous.insights?.period.contains(date) == true
                                 && previous.insights?.today == today) {
-                var data = DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: range == nil ? nil : previous.insights,
-                                         night: night)
+                let insights = range == nil ? nil : previous.insights
+                var data = DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: insights, night: try night(from: insights))
                 data.sleepTimer = timer
                 return data
             }
@@ -94,7 +98,7 @@ public struct DashboardData: Equatable, Sendable {
                 adherence = try InsightsEngine.dailyAdherence(using: reader, plan: plan, from: monday, through: dates[6], today: today)
             }
             var data = DashboardData(plan: plan, week: zip(dates, adherence).map { WeekDay(date: $0, adherence: $1) }, day: day,
-                                     latest: latest, insights: report, night: night)
+                                     latest: latest, insights: report, night: try night(from: report))
             data.sleepTimer = timer
             return data
         }

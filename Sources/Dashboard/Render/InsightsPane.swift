@@ -152,7 +152,7 @@ enum InsightsPane {
     static func summary(_ entry: InsightsChart) -> (title: String, values: [Double?], range: ClosedRange<Double>?, figure: String, trend: Trend?) {
         switch entry {
         case .sleep(let sleep):
-            let hours = sleep.buckets.map { $0.totalSleep.map { $0.mean / 60 } }
+            let hours = sleep.buckets.map { $0.totalSleep.map { $0 / 60 } }
             let figure = sleep.statistics.totalSleep.map { NumberText.string(($0.mean / 6).rounded() / 10) + " h" } ?? "—"
             return ("Sleep (asleep)", hours, 0...12, figure, sleep.trend)
         case .field(let field):

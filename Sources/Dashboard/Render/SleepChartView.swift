@@ -79,16 +79,21 @@ enum SleepChartView {
             buffer.write("\(night.date.weekday.name.prefix(3)) \(night.date.day)", x: rect.x, y: y, style: theme[.axis], clip: rect)
             var x = rect.x + labelWidth
             var row = StyledRow()
+            // Columns move forward in time, and so does the segment under them.
+            let base = night.date.instant(minutes: start, in: zone)
+            let segments = night.segments
+            var index = 0
             for column in 0..<width {
-                let at = night.date.instant(minutes: start, in: zone) + Int((Double(column) + 0.5) * step * 60)
-                let stage = night.segments.first { $0.start <= at && at < $0.end }?.stage
+                let at = base + Int((Double(column) + 0.5) * step * 60)
+                while index < segments.count, segments[index].end <= at { index += 1 }
+                let stage = index < segments.count && segments[index].start <= at ? segments[index].stage : nil
                 let (text, role) = mark(stage, style: context.chartStyle)
                 if let last = row.indices.last, row[last].role == role { row[last].text += text } else { row.append(StyledSpan(text, role: role)) }
             }
             buffer.draw([row], in: Rect(x: x, y: y, width: width, height: 1), theme: theme)
             x += width + 1
             if let head = night.headline {
-                let asleep = head.totalSleep.map { "\($0 / 3600)h\(String(format: "%02d", $0 / 60 % 60))" } ?? "  –  "
+                let asleep = head.totalSleep.map { "\($0 / 3600)h\($0 / 60 % 60 < 10 ? "0" : "")\($0 / 60 % 60)" } ?? "  –  "
                 let efficiency = head.efficiency.map(SleepText.percent) ?? ""
                 let low = head.isBelowEfficiencyGoal
                 buffer.write("\(asleep) \(efficiency)", x: x, y: y, style: low ? theme[.warn] : theme[.text], clip: rect)
@@ -100,7 +105,8 @@ enum SleepChartView {
         var hour = start
         while hour <= end {
             let column = Int((Double(hour - start) / step).rounded())
-            let label = String(format: "%02d", ((hour / 60) % 24 + 24) % 24)
+            let hourOfDay = ((hour / 60) % 24 + 24) % 24
+            let label = (hourOfDay < 10 ? "0" : "") + String(hourOfDay)
             if column + 2 <= width, (hour / 60) % 2 == 0 { for (i, c) in label.enumerated() { axis[column + i] = c } }
             hour += 60
         }
@@ -125,7 +131,7 @@ enum SleepChartView {
         buffer.write("\(swatch) efficiency %", x: x, y: rect.y, style: theme[.series2], clip: rect)
         let count = max(sleep.buckets.count, 1)
         let groupWidth = max(1, min(8, rect.width / count))
-        let groups = sleep.buckets.map { bucket in [bucket.totalSleep.map { $0.mean / 60 }, bucket.efficiency?.mean] }
+        let groups = sleep.buckets.map { bucket in [bucket.totalSleep.map { $0 / 60 }, bucket.efficiency] }
         let chartHeight = rect.height - 2
         let rows = BarChart.grouped(groups: groups, maxValues: [12, 100], height: chartHeight, groupWidth: groupWidth, style: context.chartStyle)
         buffer.draw(rows, in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: chartHeight), theme: theme)

@@ -59,15 +59,11 @@ public enum SleepNights {
         }
 
         // Diary entries a person typed (ones health data filled are the device's figures again).
-        let plan = try plan ?? reader.plan()
-        for diary in plan.sleepDiaries {
-            for outcome in try reader.outcomes(activityId: diary.id, from: first, to: last) where outcome.source == nil {
-                guard let i = index(outcome.date), nights[i].diary == nil,
-                      let figures = SleepDiary.figures(outcome.values, date: outcome.date, zone: zone) else { continue }
-                nights[i].diary = figures
-                nights[i].quality = SleepDiary.quality(outcome.values)
-                nights[i].note = outcome.note
-            }
+        for (date, entry) in try diaryEntries(db, plan: try plan ?? reader.plan(), from: first, through: last) {
+            guard let i = index(date), let figures = SleepDiary.figures(entry.values, date: date, zone: zone) else { continue }
+            nights[i].diary = figures
+            nights[i].quality = SleepDiary.quality(entry.values)
+            nights[i].note = entry.note
         }
 
         for i in nights.indices {
@@ -82,6 +78,51 @@ public enum SleepNights {
             }
         }
         return nights
+    }
+
+    /// The typed diary entry of each night: the first of the plan's diaries whose schedule covers
+    /// the date (a plan keeps one; a second one counts only on days the first does not), its first
+    /// typed occurrence of the day, and only the values a person entered. One indexed range per
+    /// diary, stopping once every date has its diary.
+    static func diaryEntries(_ db: Database, plan: PlanSnapshot, from first: LocalDate, through last: LocalDate) throws
+        -> [(LocalDate, (values: [ReadingValue], note: String?))] {
+        var owner = [String?](repeating: nil, count: last.days(since: first) + 1)
+        var wanted: [String: (LocalDate, LocalDate)] = [:]
+        for diary in plan.sleepDiaries {
+            var from: LocalDate?, to: LocalDate?
+            for offset in owner.indices where owner[offset] == nil {
+                let date = first.adding(days: offset)
+                guard diary.activity(on: date).schedule.covers(date) else { continue }
+                owner[offset] = diary.id
+                from = from ?? date
+                to = date
+            }
+            if let from, let to { wanted[diary.id] = (from, to) }
+            if !owner.contains(nil) { break }
+        }
+        let entered = SleepDiary.Field.allCases.filter(\.isEntered).count
+        let statement = try db.cachedStatement(sql: """
+            SELECT o.date, o.note, v.name, v.value, v.text, o.occurrence FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id AND v.position < ?
+            WHERE o.activityId = ? AND o.date BETWEEN ? AND ? AND o.source IS NULL ORDER BY o.date, o.occurrence, v.position
+            """)
+        var result: [(LocalDate, (values: [ReadingValue], note: String?))] = []
+        for (id, range) in wanted.sorted(by: { $0.key < $1.key }) {
+            // The day and occurrence being read; a later occurrence of the same day is not the night's entry.
+            var current: (day: String, occurrence: Int)?
+            let rows = try Row.fetchCursor(statement, arguments: [entered, id, range.0.iso, range.1.iso])
+            while let row = try rows.next() {
+                let day: String = row[0], occurrence: Int = row[5]
+                if let current, current.day == day {
+                    guard current.occurrence == occurrence else { continue }
+                } else {
+                    guard let date = LocalDate(iso: day), owner[date.days(since: first)] == id else { continue }
+                    current = (day, occurrence)
+                    result.append((date, ([], row[1])))
+                }
+                result[result.count - 1].1.values.append(ReadingValue(name: row[2], value: row[3], text: row[4]))
+            }
+        }
+        return result
     }
 
     /// Where sleep starting at `instant` belongs: the night whose window holds it, else a nap of
@@ -111,7 +152,7 @@ public enum SleepNights {
     /// and priority ranks.
     /// and the offset each was recorded in.
     static func samples(_ db: Database, from: LocalDate, through: LocalDate) throws -> [(SleepInterval, Int)] {
-        guard let typeId = try Int64.fetchOne(db, sql: "SELECT id FROM healthType WHERE identifier = ?",
+        guard let typeId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM healthType WHERE identifier = ?"),
                                               arguments: [HealthKitCatalogue.sleepAnalysis]) else { return [] }
         let priority = try SourcePriority.load(db)
         var sources: [Int64: (String, Int)] = [:]

@@ -13,7 +13,7 @@ public enum SleepTimer {
 
     /// The running timer's start, if one runs.
     public static func running(_ db: Database) throws -> HealthInstant? {
-        try Row.fetchOne(db, sql: "SELECT start, utcOffset FROM sleepTimer WHERE id = 1").map { HealthInstant(utc: $0[0], offset: $0[1]) }
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT start, utcOffset FROM sleepTimer WHERE id = 1")).map { HealthInstant(utc: $0[0], offset: $0[1]) }
     }
 }
 

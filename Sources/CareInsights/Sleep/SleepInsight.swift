@@ -81,7 +81,7 @@ public struct SleepInsight: Hashable, Sendable {
         let trend = Trend.fit(points, scale: Trend.scale(field, values: points.map(\.y)))
         var insight = SleepInsight(period: period, settings: settings, nights: nights, statistics: statistics, previous: previous,
                                    buckets: buckets, trend: trend, diaryId: plan.sleepDiaries.first?.id, messages: [])
-        insight.messages = insight.rules(end: end, today: today, zone: zone)
+        insight.messages = insight.rules(end: end, today: today)
         return insight
     }
 
@@ -92,7 +92,7 @@ public struct SleepInsight: Hashable, Sendable {
 
     /// Observations with the numbers behind them: low efficiency, less sleep than before, an
     /// irregular bedtime or wake time.
-    func rules(end: LocalDate, today: LocalDate, zone: TimeZone) -> [InsightMessage] {
+    func rules(end: LocalDate, today: LocalDate) -> [InsightMessage] {
         var messages: [InsightMessage] = []
         let week = lastWeek(end: end).compactMap(\.headline).filter(\.sleepMeasured)
         let low = week.filter(\.isBelowEfficiencyGoal)

@@ -89,10 +89,15 @@ public enum SleepNights {
         var owner = [String?](repeating: nil, count: last.days(since: first) + 1)
         var wanted: [String: (LocalDate, LocalDate)] = [:]
         for diary in plan.sleepDiaries {
+            // Only the days between the diary's first start and its last version's end can be its.
+            let start = max(first, diary.start), end = min(last, diary.versions.last?.activity.schedule.end ?? last)
+            guard start <= end else { continue }
             var from: LocalDate?, to: LocalDate?
-            for offset in owner.indices where owner[offset] == nil {
+            // One version: every day of the span is covered, with no schedule to ask.
+            let single = diary.versions.count == 1
+            for offset in start.days(since: first)...end.days(since: first) where owner[offset] == nil {
                 let date = first.adding(days: offset)
-                guard diary.activity(on: date).schedule.covers(date) else { continue }
+                guard single || diary.activity(on: date).schedule.covers(date) else { continue }
                 owner[offset] = diary.id
                 from = from ?? date
                 to = date

@@ -90,6 +90,11 @@ import Testing
         #expect(figures.timeInBed == (7 * 60 + 57) * 60)
         #expect(!figures.sleepMeasured)
         #expect(figures.sources == [SleepTimer.sourceName])
+        // An afternoon in bed the same day is a nap, and says so.
+        try fixture.store.startSleepTimer(clock: at("2026-11-22T14:00"))
+        #expect(try fixture.store.stopSleepTimer(clock: at("2026-11-22T14:40")).placement == .nap(LocalDate(iso: "2026-11-22")!))
+        #expect(try self.night("2026-11-22").naps.map(\.timeInBed) == [40 * 60])
+        #expect(try self.night("2026-11-22").device?.timeInBed == (7 * 60 + 57) * 60)
         // A forgotten timer is not a night.
         try fixture.store.startSleepTimer(clock: at("2026-11-22T23:00"))
         #expect(throws: SleepTimerError.self) { try fixture.store.stopSleepTimer(clock: at("2026-11-24T07:00")) }

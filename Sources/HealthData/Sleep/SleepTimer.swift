@@ -76,9 +76,18 @@ extension CareStore {
             _ = try writer.add(CategorySample(type: .sleepAnalysis, source: SampleSource(name: SleepTimer.sourceName), start: start, end: now,
                                               created: now, value: SleepStage.inBed.healthKitValue, timeZone: clock.timeZone.identifier))
             try db.execute(sql: "DELETE FROM sleepTimer WHERE id = 1")
-            let plan = try StoreReader(db).plan()
-            let placement = SleepNights.place(start.utc, settings: plan.sleepSettings(on: clock.today), zone: clock.timeZone)
-            if case .night(let date) = placement { try PlanLinkage.sync(db, from: min(date, clock.today), through: clock.today, zone: clock.timeZone) }
+            let reader = StoreReader(db)
+            let plan = try reader.plan()
+            let settings = plan.sleepSettings(on: clock.today)
+            var placement = SleepNights.place(start.utc, settings: settings, zone: clock.timeZone)
+            if case .night(let date) = placement {
+                // In the night's window, but hours away from its main sleep: a nap.
+                let night = try SleepNights.load(reader, from: date, through: date, settings: settings, zone: clock.timeZone, plan: plan)[0]
+                if let main = night.device, !(main.bedStart...main.bedEnd).contains(start.utc) {
+                    placement = .nap(HealthInstant(utc: start.utc, offset: start.offset).localDate)
+                }
+                try PlanLinkage.sync(db, from: min(date, clock.today), through: clock.today, zone: clock.timeZone)
+            }
             return TimedNight(start: start, end: now, placement: placement)
         }
     }

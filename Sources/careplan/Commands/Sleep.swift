@@ -85,7 +85,7 @@ struct SleepStop: TextOnlyCommand {
         let span = "\(SleepText.clock(night.start.utc, zone: clock.timeZone)) → \(SleepText.clock(night.end.utc, zone: clock.timeZone)), \(SleepText.duration(night.end.utc - night.start.utc))"
         switch night.placement {
         case .night(let date): say("In bed \(span), recorded for the night of \(date.longText)")
-        case .nap(let date): say("In bed \(span), recorded as a nap on \(date.longText) (outside the night's window)")
+        case .nap(let date): say("In bed \(span), recorded as a nap on \(date.longText), apart from the night's sleep")
         }
     }
 }

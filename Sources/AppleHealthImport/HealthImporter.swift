@@ -24,8 +24,9 @@ public struct HealthImporter {
     /// The importing person's today: linked activities are filled through it (default: the UTC
     /// day of `now`).
     public var today: LocalDate?
-    /// The zone linked sleep diaries cut nights in (the clock's, from the command line).
-    public var zone = CareClock.environmentZone
+    /// The zone linked sleep diaries cut nights in (the clock's, from the command line; nil: the
+    /// commands' zone).
+    public var zone: TimeZone?
 
     public init(since: LocalDate? = nil, now: Int) {
         self.since = since

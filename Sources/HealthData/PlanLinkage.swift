@@ -17,9 +17,10 @@ import GRDB
 public enum PlanLinkage {
     /// Syncs every linked activity (or `activityId` alone) on its scheduled days from `from` (all
     /// days when nil) through `through` (today: nothing is filled in the future).
-    /// Sleep diaries cut nights on clocks in `zone` (commands' zone unless told).
+    /// Sleep diaries cut nights on clocks in `zone` (nil: the commands' zone, looked up only when
+    /// a sleep diary is filled: it costs a time-zone lookup, and a tick should not pay it).
     public static func sync(_ db: Database, activityId: String? = nil, from: LocalDate? = nil, through: LocalDate,
-                            zone: TimeZone = CareClock.environmentZone) throws {
+                            zone: TimeZone? = nil) throws {
         // A store that never held health data has nothing to fill or take back (a plan import's
         // usual case): sources outlive their samples, so none means nothing was ever filled.
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthSource)") == true else { return }
@@ -56,9 +57,9 @@ public enum PlanLinkage {
         let typeIds: [String: Int64]
         let sources: [Int64: String]
         let priority: SourcePriority
-        let zone: TimeZone
+        let zone: TimeZone?
 
-        init(_ db: Database, zone: TimeZone) throws {
+        init(_ db: Database, zone: TimeZone?) throws {
             self.db = db
             self.zone = zone
             typeIds = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT identifier, id FROM healthType").map { ($0[0], $0[1]) })
@@ -252,7 +253,7 @@ public enum PlanLinkage {
     /// A sleep diary's first occurrence on each night the devices measured, unless typed: the
     /// night's figures as a diary would hold them, recorded when time in bed ended.
     static func nights(_ activity: Activity, from: LocalDate, to: LocalDate, typed: [LocalDate: [Outcome]], context: Context) throws -> [Outcome] {
-        let zone = context.zone
+        let zone = context.zone ?? CareClock.environmentZone
         let nights = try SleepNights.load(StoreReader(context.db), from: from, through: to, settings: activity.measure?.sleep ?? .standard,
                                           zone: zone)
         return nights.compactMap { night in
@@ -270,7 +271,7 @@ extension CareStore {
     /// The store, set to fill linked activities whenever the plan or a linked day changes
     /// (`healthFill`): how careplan opens a store for a person.
     @discardableResult
-    public func fillingLinkedActivities(zone: TimeZone = CareClock.environmentZone) -> CareStore {
+    public func fillingLinkedActivities(zone: TimeZone? = nil) -> CareStore {
         healthFill = { db, activityId, from, through in try PlanLinkage.sync(db, activityId: activityId, from: from, through: through, zone: zone) }
         return self
     }

@@ -10,6 +10,8 @@ import Testing
         #expect(clock("2026-03-29T23:59").today.iso == "2026-03-29")
         #expect(clock("2026-03-29T01:59").utcOffsetSeconds == 3600)
         #expect(clock("2026-03-29T03:00").utcOffsetSeconds == 7200)
+        // A wall time the jump skips resolves forward: 02:30 is read as 03:30 summer time.
+        #expect(clock("2026-03-29T02:30").now == clock("2026-03-29T03:30").now)
         let start = clock("2026-03-29T00:00").now, end = clock("2026-03-30T00:00").now
         #expect(end.timeIntervalSince(start) == 23 * 3600)
     }

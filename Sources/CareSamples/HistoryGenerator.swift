@@ -269,7 +269,7 @@ private struct Track {
     /// A night as a person with insomnia in treatment writes it down: bed around 22:45, a latency
     /// that shortens over the weeks, a few awakenings, up around 06:50; quality follows the night.
     mutating func sleepDiary(_ activity: Activity, weeks: Double, day: LocalDate) -> [ReadingValue]? {
-        func clock(_ minutes: Int) -> String { TimeOfDay(minutes: (minutes % 1440 + 1440) % 1440)!.description }
+        func clock(_ minutes: Int) -> String { TimeOfDay(wrapping: minutes).description }
         let improving = 1 / (1 + weeks / 3)
         let bed = 22 * 60 + 45 + Int((random.gaussian() * 25).rounded())
         let lightsOut = bed + random.below(20)

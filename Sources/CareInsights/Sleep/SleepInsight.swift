@@ -67,7 +67,7 @@ public struct SleepInsight: Hashable, Sendable {
     public static func load(_ reader: StoreReader, period: InsightPeriod, today: LocalDate, plan: PlanSnapshot, zone: TimeZone) throws -> SleepInsight {
         let end = min(period.last, today)
         let before = period.previous
-        let settings = plan.sleepSettings(on: max(min(end, period.last), period.first))
+        let settings = plan.sleepSettings(on: max(end, period.first))
         let all = try SleepNights.load(reader, from: before.first, through: max(end, before.last), settings: settings, zone: zone, plan: plan)
         let nights = all.filter { period.contains($0.date) && $0.date <= end }
         let earlier = all.filter { before.contains($0.date) }
@@ -113,7 +113,7 @@ public struct SleepInsight: Hashable, Sendable {
         }
         for (name, spread) in [("Bedtime", statistics.bedtime), ("Wake time", statistics.wakeTime)] {
             guard let spread, spread.count >= Self.regularityNights, spread.deviation > Self.irregularMinutes else { continue }
-            let average = TimeOfDay(minutes: ((Int(spread.mean.rounded()) % 1440) + 1440) % 1440)!
+            let average = TimeOfDay(wrapping: spread.mean)
             messages.append(InsightMessage(level: .tip, kind: .sleepRegularity, activityId: diaryId,
                                            text: "\(name) irregular: it varied by ±\(Int(spread.deviation.rounded())) min around \(average) (standard deviation over \(spread.count) nights)",
                                            numbers: ["deviation": spread.deviation, "nights": Double(spread.count), "average": spread.mean]))

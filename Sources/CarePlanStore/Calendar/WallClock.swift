@@ -21,6 +21,17 @@ extension LocalDate {
 }
 
 extension TimeOfDay {
+    /// The clock time `minutes` from some midnight show, any number of days either side:
+    /// -50 (the evening before) is 23:10, 1840 (the next day) 06:40.
+    public init(wrapping minutes: Int) {
+        self.init(minutes: (minutes % 1440 + 1440) % 1440)!
+    }
+
+    /// As `init(wrapping:)`, rounded to the minute: a mean bedtime of -47.6 minutes is 23:12.
+    public init(wrapping minutes: Double) {
+        self.init(wrapping: Int(minutes.rounded()))
+    }
+
     /// A time as people type it: `23:10`, `23.10`, `2310`, `11:10pm`, `11.10 pm`, `11pm`, `7am`,
     /// `7`; nil for anything else (`25:00`, `12:60`, `13pm`).
     public init?(entered text: String) {

@@ -174,7 +174,7 @@ public enum SleepDiary {
     public static func values(from figures: SleepFigures, date: LocalDate, zone: TimeZone) -> [ReadingValue] {
         func clock(_ instant: Int) -> (minutes: Double, text: String) {
             let minutes = date.minutes(at: instant, in: zone)
-            return (Double(minutes), TimeOfDay(minutes: (minutes % 1440 + 1440) % 1440)!.description)
+            return (Double(minutes), TimeOfDay(wrapping: minutes).description)
         }
         let bed = clock(figures.bedStart), up = clock(figures.bedEnd), wake = clock(figures.finalWake ?? figures.bedEnd)
         func minutes(_ seconds: Int?) -> Double? { seconds.map { Double($0 / 60) } }

@@ -18,8 +18,7 @@ public enum SleepText {
     /// The wall-clock time in `zone` at `instant`: `23:10`.
     public static func clock(_ instant: Int, zone: TimeZone) -> String {
         let local = instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-        let minutes = ((local / 60) % 1440 + 1440) % 1440
-        return TimeOfDay(minutes: minutes)!.description
+        return TimeOfDay(wrapping: Int((Double(local) / 60).rounded(.down))).description
     }
 
     /// `23:05–07:02`: time in bed, as clocks in `zone` showed it.

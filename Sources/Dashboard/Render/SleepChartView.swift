@@ -36,16 +36,12 @@ enum SleepChartView {
         if let latency = duration(s.latency) { second.append("to sleep \(latency)") }
         if let waso = duration(s.wakeAfterOnset) { second.append("awake \(waso)") }
         if let wakes = s.awakenings { second.append("awakenings \(NumberText.string((wakes.mean * 10).rounded() / 10))") }
-        if let bed = s.bedtime { second.append("bed \(clock(bed.mean)) ± \(Int(bed.deviation.rounded())) min") }
-        if let wake = s.wakeTime { second.append("wake \(clock(wake.mean)) ± \(Int(wake.deviation.rounded())) min") }
+        if let bed = s.bedtime { second.append("bed \(TimeOfDay(wrapping: bed.mean)) ± \(Int(bed.deviation.rounded())) min") }
+        if let wake = s.wakeTime { second.append("wake \(TimeOfDay(wrapping: wake.mean)) ± \(Int(wake.deviation.rounded())) min") }
         if !s.stageShares.isEmpty {
             second.append(SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: " "))
         }
         return [first.joined(separator: " · "), second.joined(separator: " · ")].filter { !$0.isEmpty }
-    }
-
-    static func clock(_ minutes: Double) -> String {
-        TimeOfDay(minutes: ((Int(minutes.rounded()) % 1440) + 1440) % 1440)!.description
     }
 
     /// The character and colour of a stage, in the chart style.

@@ -8,7 +8,7 @@ import TerminalUI
 /// a range night by night with its averages, regularity, trend and messages.
 enum SleepOutput {
     static func night(_ night: SleepNight, settings: SleepSettings, zone: TimeZone, hasDiary: Bool, timer: HealthInstant?) -> [String] {
-        var lines = ["Night of \(night.date.longText)" + (night.headline.map { " · in bed \(span($0, zone))" } ?? "")]
+        var lines = ["Night of \(night.date.longText)" + (night.headline.map { " · in bed \(SleepText.span($0, zone: zone))" } ?? "")]
         let columns = [("device", night.device), ("diary", night.diary)].filter { $0.1 != nil }
         if columns.isEmpty {
             lines.append("No sleep recorded for this night" + (hasDiary ? "; keep the diary (careplan log ID --bed 23:10 --wake 06:40 --up 07:00)" : "")
@@ -41,7 +41,7 @@ enum SleepOutput {
             }
         }
         for nap in night.naps {
-            lines.append("Nap \(span(nap, zone))" + (nap.totalSleep.map { ", asleep \(SleepText.duration($0))" } ?? ", in bed \(SleepText.duration(nap.timeInBed))"))
+            lines.append("Nap \(SleepText.span(nap, zone: zone))" + (nap.totalSleep.map { ", asleep \(SleepText.duration($0))" } ?? ", in bed \(SleepText.duration(nap.timeInBed))"))
         }
         if let timer { lines.append("Sleep timer running since \(timer.localText) (careplan sleep stop)") }
         return lines
@@ -54,7 +54,7 @@ enum SleepOutput {
         let rows = insight.nights.filter { !$0.isEmpty }.map { night -> [String] in
             let date = "\(night.date.weekday.name.prefix(3)) \(night.date.shortText)"
             guard let head = night.headline else { return [date, "naps only", "", "", "", "", "", "", ""] }
-            return [date, span(head, zone), SleepText.duration(head.timeInBed), head.totalSleep.map(SleepText.duration) ?? "not measured",
+            return [date, SleepText.span(head, zone: zone), SleepText.duration(head.timeInBed), head.totalSleep.map(SleepText.duration) ?? "not measured",
                     head.latency.map(SleepText.duration) ?? "–", head.wakeAfterOnset.map(SleepText.duration) ?? "–",
                     head.awakenings.map(String.init) ?? "–", head.efficiency.map(SleepText.percent) ?? "–",
                     night.headlineSource.map { night.device != nil && night.diary != nil ? "\($0.rawValue) (both)" : $0.rawValue } ?? ""]
@@ -99,7 +99,7 @@ enum SleepOutput {
         parts = []
         for (name, spread) in [("bedtime", s.bedtime), ("wake time", s.wakeTime), ("midpoint", s.midpoint)] {
             guard let spread else { continue }
-            parts.append("\(name) \(clock(spread.mean)) ± \(Int(spread.deviation.rounded())) min")
+            parts.append("\(name) \(TimeOfDay(wrapping: spread.mean)) ± \(Int(spread.deviation.rounded())) min")
         }
         if !parts.isEmpty { lines.append("Regularity: " + parts.joined(separator: ", ")) }
         if !s.stageShares.isEmpty {
@@ -108,10 +108,4 @@ enum SleepOutput {
         return lines
     }
 
-    static func span(_ figures: SleepFigures, _ zone: TimeZone) -> String { SleepText.span(figures, zone: zone) }
-
-    /// Minutes from a night's midnight (negative the evening before) as a clock time.
-    static func clock(_ minutes: Double) -> String {
-        TimeOfDay(minutes: ((Int(minutes.rounded()) % 1440) + 1440) % 1440)!.description
-    }
 }

@@ -20,7 +20,7 @@ struct Careplan: ParsableCommand {
             """,
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
-                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self],
+                      Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self, Contacts.self],
         defaultSubcommand: DashboardCommand.self
     )
 
@@ -44,6 +44,6 @@ extension TextOnlyCommand {
 extension Careplan {
     /// `--json` given to a command that prints text only.
     static func noJSON(_ command: String) -> ValidationError {
-        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health and sleep do")
+        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health, sleep and contacts do")
     }
 }

@@ -53,10 +53,13 @@ public struct CarePlan: Hashable, Sendable {
     public var title: String
     public var patient: String?
     public var activities: [Activity]
+    /// The care team and personal contacts, in the file's order.
+    public var contacts: [Contact]
 
-    public init(title: String, patient: String? = nil, activities: [Activity]) {
+    public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = []) {
         self.title = title
         self.patient = patient
         self.activities = activities
+        self.contacts = contacts
     }
 }

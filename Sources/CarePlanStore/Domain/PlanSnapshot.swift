@@ -57,14 +57,20 @@ public struct PlanSnapshot: Hashable, Sendable {
     /// The plan's sleep diaries (assessments with a `sleep` measure in any version), in plan
     /// order: found once, since every frame asks.
     public private(set) var sleepDiaries: [ActivityHistory]
+    /// The contacts' histories, in the order the latest plan file listed them.
+    public var contactHistories: [ContactHistory]
 
-    public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0) {
+    public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0, contacts: [ContactHistory] = []) {
         self.title = title
         self.patient = patient
         self.histories = histories
         self.revision = revision
+        contactHistories = contacts
         sleepDiaries = Self.sleepDiaries(in: histories)
     }
+
+    /// The contacts as the plan listed them on `date`.
+    public func contacts(on date: LocalDate) -> [Contact] { contactHistories.compactMap { $0.contact(on: date) } }
 
     static func sleepDiaries(in histories: [ActivityHistory]) -> [ActivityHistory] {
         histories.filter { history in history.versions.contains { $0.activity.measure?.type == .sleep } }
@@ -79,7 +85,7 @@ public struct PlanSnapshot: Hashable, Sendable {
 
     /// The plan as it stands on `date`, for export.
     public func plan(on date: LocalDate) -> CarePlan {
-        CarePlan(title: title, patient: patient, activities: activities(on: date))
+        CarePlan(title: title, patient: patient, activities: activities(on: date), contacts: contacts(on: date))
     }
 
     /// The first day anything is scheduled; days before it are "not started".

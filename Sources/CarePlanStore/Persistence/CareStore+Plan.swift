@@ -10,17 +10,30 @@ public struct ImportReport: Sendable, Equatable {
         case changed(version: Int, effective: LocalDate)
         /// In the store but not in the file: kept as it is (nothing is deleted by an import).
         case notInFile
+        /// A contact the file no longer lists: out of the plan from `effective` on (kept for the days before).
+        case removed(effective: LocalDate)
     }
 
     public var title: String
     public var changes: [(id: String, change: Change)]
+    /// What happened to each contact, by name.
+    public var contactChanges: [(name: String, change: Change)] = []
+
+    public init(title: String, changes: [(id: String, change: Change)], contactChanges: [(name: String, change: Change)] = []) {
+        self.title = title
+        self.changes = changes
+        self.contactChanges = contactChanges
+    }
 
     public static func == (a: ImportReport, b: ImportReport) -> Bool {
         a.title == b.title && a.changes.map(\.id) == b.changes.map(\.id) && a.changes.map(\.change) == b.changes.map(\.change)
+            && a.contactChanges.map(\.name) == b.contactChanges.map(\.name) && a.contactChanges.map(\.change) == b.contactChanges.map(\.change)
     }
 
     /// True when the import wrote nothing new (re-importing the same file).
-    public var changedNothing: Bool { changes.allSatisfy { $0.change == .unchanged || $0.change == .notInFile } }
+    public var changedNothing: Bool {
+        (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
+    }
 }
 
 extension CareStore {
@@ -74,6 +87,8 @@ extension CareStore {
                 try ActivityRows.insert(activity, version: version, effectiveFrom: effective, importedAt: now, into: db)
                 report.changes.append((activity.id, .changed(version: version, effective: effective)))
             }
+            report.contactChanges = try ContactRows.importContacts(plan.contacts, existing: existing.contactHistories, effective: effective,
+                                                                  importedAt: now, into: db)
             let inFile = Set(plan.activities.map(\.id))
             for (offset, history) in existing.histories.filter({ !inFile.contains($0.id) }).enumerated() {
                 try db.execute(sql: "UPDATE activity SET position = ? WHERE id = ?", arguments: [plan.activities.count + offset, history.id])
@@ -150,7 +165,7 @@ extension StoreReader {
             return try history(id: id, kind: row[1], trackedFrom: row[2], versions: versions[id] ?? [])
         }
         return PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
-                            revision: row?["revision"] ?? 0)
+                            revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path))
     }
 
     /// One activity's history and the plan's revision, without decoding the rest of the plan.

@@ -158,6 +158,9 @@ enum Schema {
                 )
                 """)
         }
+        migrator.registerMigration("v8: contacts, the care team and personal contacts") { db in
+            try ContactRows.create(db)
+        }
         return migrator
     }
 }

@@ -26,7 +26,7 @@ public struct PlanDecoder {
     }
 
     func plan(_ node: Node) throws -> CarePlan {
-        let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities"])
+        let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities", "contacts"])
         guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }
         guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
         let items = try reader.sequence(activitiesNode, "activities", of: "activities")
@@ -43,7 +43,8 @@ public struct PlanDecoder {
         }
         return CarePlan(title: try reader.nonEmptyString(titleNode, "title"),
                         patient: try top["patient"].map { try reader.nonEmptyString($0, "patient") },
-                        activities: activities)
+                        activities: activities,
+                        contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [])
     }
 
     static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure",

@@ -9,12 +9,23 @@ public enum PlanEncoder {
         var top: [(Node, Node)] = [("title", scalar(plan.title))]
         if let patient = plan.patient { top.append(("patient", scalar(patient))) }
         top.append(("activities", .sequence(.init(plan.activities.map(node)))))
+        if !plan.contacts.isEmpty { top.append(("contacts", .sequence(.init(plan.contacts.map(node))))) }
         return try Yams.serialize(node: .mapping(.init(top)), allowUnicode: true, sortKeys: false)
     }
 
     /// One activity as a YAML document (the stored form of a version).
     public static func yaml(_ activity: Activity) throws -> String {
         try Yams.serialize(node: node(activity), allowUnicode: true, sortKeys: false)
+    }
+
+    static func node(_ contact: Contact) -> Node {
+        var pairs: [(Node, Node)] = [("name", scalar(contact.name)), ("role", scalar(contact.role)), ("group", scalar(contact.group.rawValue))]
+        if let phone = contact.phone { pairs.append(("phone", quoted(phone))) }
+        if let email = contact.email { pairs.append(("email", scalar(email))) }
+        if let address = contact.address { pairs.append(("address", scalar(address))) }
+        if let notes = contact.notes { pairs.append(("notes", scalar(notes))) }
+        if !contact.activities.isEmpty { pairs.append(("activities", sources(contact.activities))) }
+        return .mapping(.init(pairs))
     }
 
     static func node(_ activity: Activity) -> Node {

@@ -8,7 +8,7 @@ import TerminalUI
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file (default: $CAREPLAN_DB, else $XDG_DATA_HOME/careplan/careplan.sqlite).", valueName: "path"))
     var db: String?
-    @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor, health, sleep).")
+    @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor, health, sleep, contacts).")
     var json = false
     @Option(name: .long, help: ArgumentHelp("Dashboard theme: a name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
     var theme: String?

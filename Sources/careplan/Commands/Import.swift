@@ -27,6 +27,16 @@ struct Import: TextOnlyCommand {
             case .unchanged: say("  unchanged  \(id)")
             case .changed(let version, let effective): say("  changed    \(id) (version \(version), from \(effective); earlier days keep the previous version)")
             case .notInFile: say("  kept       \(id) (not in this file; careplan end \(id) ends it)")
+            case .removed: break
+            }
+        }
+        for (name, change) in report.contactChanges {
+            switch change {
+            case .added: say("  added      contact \(name)")
+            case .unchanged: say("  unchanged  contact \(name)")
+            case .changed(let version, let effective): say("  changed    contact \(name) (version \(version), from \(effective))")
+            case .removed(let effective): say("  removed    contact \(name) (not in this file; out of the plan from \(effective))")
+            case .notInFile: break
             }
         }
         if report.changedNothing { say("Nothing changed.") }

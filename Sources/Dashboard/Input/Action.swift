@@ -1,6 +1,6 @@
 /// Everything a key or the mouse can ask the dashboard to do.
 public enum Action: String, CaseIterable, Sendable {
-    case nextPane, previousPane, showCare, showSymptoms, showInsights
+    case nextPane, previousPane, showCare, showSymptoms, showInsights, showConnect
     case up, down, previousDay, nextDay, previousWeek, nextWeek, today
     case toggle, open, undo, nextChart, nextRange, help, quit
     /// The bedside timer: start on going to bed, stop on getting up.

@@ -11,6 +11,8 @@ public enum MouseTarget: Hashable, Sendable {
     case careBox(Int)
     /// An assessment's row in the Symptom Tracker: a click selects, a second opens the form.
     case symptomRow(Int)
+    /// A contact's row in Connect, by its index in `PaneRows.contacts`.
+    case contactRow(Int)
     case day(LocalDate)
     case range(InsightRange)
     /// An entry of Insights' list (sleep, an assessment field), by its index in `DashboardData.charts`.
@@ -26,6 +28,7 @@ public enum MouseTarget: Hashable, Sendable {
         case .careRow(let index): return "care:\(index)"
         case .careBox(let index): return "box:\(index)"
         case .symptomRow(let index): return "symptom:\(index)"
+        case .contactRow(let index): return "contact:\(index)"
         case .day(let date): return "day:\(date.dayNumber)"
         case .range(let range): return "range:\(range.rawValue)"
         case .chart(let index): return "chart:\(index)"
@@ -42,6 +45,7 @@ public enum MouseTarget: Hashable, Sendable {
         case ("care", let n?): self = .careRow(n)
         case ("box", let n?): self = .careBox(n)
         case ("symptom", let n?): self = .symptomRow(n)
+        case ("contact", let n?): self = .contactRow(n)
         case ("day", let n?): self = .day(LocalDate(dayNumber: n))
         case ("chart", let n?): self = .chart(n)
         case ("sample", let n?): self = .sample(n)
@@ -57,6 +61,7 @@ public enum MouseTarget: Hashable, Sendable {
         case .pane(let pane): return pane
         case .careRow, .careBox, .day: return .care
         case .symptomRow: return .symptoms
+        case .contactRow: return .connect
         case .range, .chart: return .insights
         case .sample, .overlay: return nil
         }

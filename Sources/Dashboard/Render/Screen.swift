@@ -4,7 +4,7 @@ import TerminalUI
 /// One frame of the dashboard, as a pure function of state and data: no I/O, so every screen can
 /// be rendered headless in tests and by `careplan snapshot`.
 public enum Screen {
-    /// At this size or larger all three panes show at once.
+    /// At this size or larger three panes show at once (Connect takes Insights' place while focused).
     public static let wide = (width: 120, height: 35)
 
     public static func render(state: AppState, data: DashboardData, samples: [SamplePlan], context: RenderContext,
@@ -30,7 +30,9 @@ public enum Screen {
             let (left, right) = top.splitLeft(top.width / 2)
             drawPane(.care, left, state: state, data: data, context: context, focused: state.focus == .care, into: &buffer)
             drawPane(.symptoms, right, state: state, data: data, context: context, focused: state.focus == .symptoms, into: &buffer)
-            drawPane(.insights, bottom, state: state, data: data, context: context, focused: state.focus == .insights, into: &buffer)
+            // The lower half is Insights, or Connect while it has the focus (Insights needs the width).
+            let lower = lowerPane(state)
+            drawPane(lower, bottom, state: state, data: data, context: context, focused: state.focus == lower, into: &buffer)
         } else {
             let (tabs, paneArea) = body.splitTop(1)
             TabBar.draw(tabs, focus: state.focus, context: context, into: &buffer)
@@ -45,8 +47,11 @@ public enum Screen {
     public static func showsInsights(state: AppState, width: Int, height: Int, only: Pane? = nil) -> Bool {
         if isTooSmall(width: width, height: height) { return false }
         if let only { return only == .insights }
-        return (width >= wide.width && height >= wide.height) || state.focus == .insights
+        return (width >= wide.width && height >= wide.height && lowerPane(state) == .insights) || state.focus == .insights
     }
+
+    /// What the wide layout's lower half shows: Connect while it has the focus, else Insights.
+    static func lowerPane(_ state: AppState) -> Pane { state.focus == .connect ? .connect : .insights }
 
     /// Below 80×24 the dashboard shows only a message, and ignores keys but quit.
     public static func isTooSmall(width: Int, height: Int) -> Bool {
@@ -59,6 +64,7 @@ public enum Screen {
         case .care: CareCardPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
         case .symptoms: SymptomTrackerPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
         case .insights: InsightsPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
+        case .connect: ConnectPane.draw(rect, state: state, data: data, context: context, focused: focused, into: &buffer)
         }
     }
 }

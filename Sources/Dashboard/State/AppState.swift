@@ -19,6 +19,8 @@ public struct AppState: Equatable, Sendable {
     public var careSelection = 0
     /// Selected row in the Symptom Tracker's assessment list.
     public var symptomSelection = 0
+    /// The selected contact in Connect, in the pane's order (care team first).
+    public var contactSelection = 0
     /// Which field Insights charts (index into the report's assessments).
     public var insightsAssessment = 0
     /// How much time Insights covers.

@@ -69,6 +69,9 @@ public enum Reducer {
         case .chart(let index):
             state.focus = .insights
             state.insightsAssessment = index
+        case .contactRow(let index):
+            state.focus = .connect
+            state.contactSelection = index
         case .sample, .overlay: break
         }
         return []
@@ -83,6 +86,7 @@ public enum Reducer {
         case .showCare: state.focus = .care
         case .showSymptoms: state.focus = .symptoms
         case .showInsights: state.focus = .insights
+        case .showConnect: state.focus = .connect
         case .up: moveSelection(-1, state: &state, data: data)
         case .down: moveSelection(1, state: &state, data: data)
         case .previousDay: state.selectedDate = state.selectedDate.adding(days: -1)
@@ -109,7 +113,7 @@ public enum Reducer {
             switch state.focus {
             case .care: return tick(state: &state, data: data, pending: pending)
             case .symptoms: return openForm(state: &state, data: data)
-            case .insights: return []
+            case .insights, .connect: return []
             }
         }
         return []
@@ -126,6 +130,8 @@ public enum Reducer {
         case .insights:
             let count = data.charts.count
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + delta + count) % count }
+        case .connect:
+            state.contactSelection = clamp(state.contactSelection + delta, PaneRows.contacts(data).count)
         }
     }
 

@@ -61,7 +61,7 @@ struct Snapshot: TextOnlyCommand {
     @OptionGroup var day: DateOption
     @Option(name: .long, help: ArgumentHelp("Width×height in cells.", valueName: "WxH"))
     var size = "120x40"
-    @Option(name: .long, help: ArgumentHelp("all, care, symptoms or insights.", valueName: "pane"))
+    @Option(name: .long, help: ArgumentHelp("all, care, symptoms, insights or connect.", valueName: "pane"))
     var pane = "all"
     @Flag(name: .long, help: "Include colours as ANSI escape codes.") var ansi = false
     @Option(name: .long, help: ArgumentHelp("Insights range: week, month, quarter or year.", valueName: "range"))
@@ -73,9 +73,9 @@ struct Snapshot: TextOnlyCommand {
         guard parts.allSatisfy({ (1...1000).contains($0) }) else {
             throw ValidationError("--size '\(size)' is too large or empty; width and height go from 1 to 1000")
         }
-        let panes = ["care": Pane.care, "symptoms": .symptoms, "insights": .insights]
+        let panes = ["care": Pane.care, "symptoms": .symptoms, "insights": .insights, "connect": .connect]
         guard pane == "all" || panes[pane] != nil else {
-            throw ValidationError("--pane '\(pane)' is not one of all, care, symptoms, insights")
+            throw ValidationError("--pane '\(pane)' is not one of all, care, symptoms, insights, connect")
         }
         let store = careplan.store
         let clock = try store.clock()

@@ -30,6 +30,8 @@ public struct InsightMessage: Hashable, Sendable {
     public var text: String
     /// The figures the text quotes, by name ("days", "window", "threshold"...).
     public var numbers: [String: Double]
+    /// The care-team contact the text says to call, when the plan names who is responsible.
+    public var contact: String?
 
     /// Whether the message concerns `id`.
     public func concerns(_ id: String) -> Bool { activityId == id || relatedActivityId == id }
@@ -119,12 +121,23 @@ enum MessageRules {
         let unit = UnitText.display(readings.field.unit, type: readings.measureType)
         return [(above, "above", normal.upperBound), (below, "below", normal.lowerBound)].compactMap { count, side, threshold in
             guard count > 0 else { return nil }
-            let text = "\(readings.title) \(side) \(NumberText.string(threshold))\(unit.isEmpty ? "" : " \(unit)") on \(count) of \(evidence.window(readingWindow, endingOn: evidence.end))"
-            return InsightMessage(level: count >= alertDaysOutOfNormal ? .alert : .warning, kind: .outOfNormal,
-                                  activityId: readings.activityId, text: text,
-                                  numbers: ["days": Double(count), "window": Double(readingWindow), "threshold": threshold,
-                                            "daysWithReadings": Double(withReadings)])
+            var text = "\(readings.title) \(side) \(NumberText.string(threshold))\(unit.isEmpty ? "" : " \(unit)") on \(count) of \(evidence.window(readingWindow, endingOn: evidence.end))"
+            let alert = count >= alertDaysOutOfNormal
+            // An alert says whom to call: the care-team contact the plan makes responsible, else the team.
+            let contact = alert ? responsibleContact(readings.activityId, evidence) : nil
+            if alert { text += contact.map { "; call \($0.name) (\($0.role))" + ($0.phone.map { " on \($0)" } ?? "") } ?? "; call your care team" }
+            var message = InsightMessage(level: alert ? .alert : .warning, kind: .outOfNormal,
+                                         activityId: readings.activityId, text: text,
+                                         numbers: ["days": Double(count), "window": Double(readingWindow), "threshold": threshold,
+                                                   "daysWithReadings": Double(withReadings)])
+            message.contact = contact?.name
+            return message
         }
+    }
+
+    /// The first care-team contact the plan (as it stood at the period's end) makes responsible for `activityId`.
+    static func responsibleContact(_ activityId: String, _ evidence: Evidence) -> Contact? {
+        evidence.plan.contacts(on: evidence.end).first { $0.group == .careTeam && $0.activities.contains(activityId) }
     }
 
     /// The run of most recent scheduled days on which nothing of `history` was done, up to the

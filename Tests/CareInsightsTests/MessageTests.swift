@@ -52,7 +52,8 @@ activities:
         try test.readings("temperature", on: "2026-03-05", [38.2, 38.4])
         try test.readings("temperature", on: "2026-03-08", [37.6])
         let messages = try test.report(.week, "2026-03-08", today: "2026-03-08").messages(.outOfNormal)
-        #expect(messages.map(\.text) == ["Temperature above 37.5 °C on 3 of the last 7 days",
+        // An alert says to call; without a responsible contact in the plan, the care team.
+        #expect(messages.map(\.text) == ["Temperature above 37.5 °C on 3 of the last 7 days; call your care team",
                                          "Temperature below 36.1 °C on 1 of the last 7 days"])
         #expect(messages.map(\.level) == [.alert, .warning])
         #expect(messages[0].numbers["days"] == 3)
@@ -63,7 +64,7 @@ activities:
 
         // Two days out is a warning; a past week names its dates.
         let past = try test.report(.week, "2026-03-08", today: "2026-03-20").messages(.outOfNormal)
-        #expect(past.first?.text == "Temperature above 37.5 °C on 3 of the 7 days to 2026-03-08")
+        #expect(past.first?.text == "Temperature above 37.5 °C on 3 of the 7 days to 2026-03-08; call your care team")
         try test.readings("pain", on: "2026-03-06", [5])
         try test.readings("pain", on: "2026-03-07", [4])
         let pain = try test.report(.week, "2026-03-08", today: "2026-03-08").messages(.outOfNormal).filter { $0.activityId == "pain" }
@@ -215,6 +216,28 @@ activities:
             }
         }
         #expect(try test.report(.month, "2026-02-01", today: "2026-03-15").messages(.association).isEmpty)
+    }
+
+    @Test func anAlertNamesTheContactThePlanMakesResponsible() throws {
+        let test = try InsightsStore(messagePlan + """
+
+            contacts:
+              - name: Carol Mensah
+                role: District nurse
+                group: care-team
+                phone: "+44 20 7946 0777"
+                activities: [temperature]
+              - name: Jo Mensah
+                role: Daughter
+                group: personal
+                phone: "07700 900999"
+                activities: [temperature]
+            """, importedOn: "2026-02-01")
+        for day in ["2026-03-03", "2026-03-05", "2026-03-07"] { try test.readings("temperature", on: day, [38.4]) }
+        let alert = try #require(try test.report(.week, "2026-03-08", today: "2026-03-08").messages(.outOfNormal).first)
+        // The care team's contact, not the personal one.
+        #expect(alert.text == "Temperature above 37.5 °C on 3 of the last 7 days; call Carol Mensah (District nurse) on +44 20 7946 0777")
+        #expect(alert.contact == "Carol Mensah")
     }
 
     @Test func messagesAreMostSevereFirstAndNarrowToAnActivity() throws {

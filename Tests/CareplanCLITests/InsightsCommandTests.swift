@@ -56,7 +56,7 @@ import Testing
 
         let messages = report["messages"] as! [[String: Any]]
         let fever = try #require(messages.first { $0["kind"] as? String == "out-of-normal" })
-        #expect(fever["text"] as? String == "Temperature above 37.5 °C on 3 of the last 7 days")
+        #expect(fever["text"] as? String == "Temperature above 37.5 °C on 3 of the last 7 days; call your care team")
         #expect(fever["level"] as? String == "alert")
         #expect(fever["activity"] as? String == "temp")
         #expect((fever["numbers"] as! [String: Any])["days"] as? Double == 3)
@@ -69,7 +69,7 @@ import Testing
         #expect(text.stdout.hasPrefix("Hypertension · month 2026-11-01 to 2026-11-30, by day · today 2026-11-21\n"))
         #expect(text.stdout.contains("  Sat 2026-11-21  0 of 4 (0 %)"), "today counts, with nothing done yet")
         #expect(text.stdout.contains("  Mon 2026-11-16  3 of 3 (100 %)"))
-        #expect(text.stdout.contains("  alert    Temperature above 37.5 °C on 3 of the last 7 days"))
+        #expect(text.stdout.contains("  alert    Temperature above 37.5 °C on 3 of the last 7 days; call your care team"))
 
         let bad = try cli.run(["insights", "--range", "decade"])
         #expect(bad.status != 0)

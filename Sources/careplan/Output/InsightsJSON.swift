@@ -85,6 +85,8 @@ struct InsightsJSON: Encodable {
         var relatedActivity: String?
         var text: String
         var numbers: [String: Double]
+        /// The care-team contact an alert says to call, when the plan names one.
+        var contact: String?
     }
 
     var title: String
@@ -118,7 +120,7 @@ struct InsightsJSON: Encodable {
         sleep = report.sleep.map { SleepJSON.Statistics($0.statistics) }
         messages = report.messages.map {
             MessageJSON(level: $0.level.name, kind: $0.kind.rawValue, activity: $0.activityId, relatedActivity: $0.relatedActivityId,
-                        text: $0.text, numbers: $0.numbers)
+                        text: $0.text, numbers: $0.numbers, contact: $0.contact)
         }
     }
 }

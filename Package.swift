@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         // ncursesw, the wide-character build (see ../shared/NCURSES.md): module map and shim header.
@@ -102,6 +103,15 @@ let package = Package(
             name: "CareInsights",
             dependencies: ["CarePlanStore", "HealthData"]
         ),
+        // The clinician's report: one model of the period from the insights engine, rendered to
+        // HTML (swift-mustache, which escapes every value by default; inline SVG charts) and Markdown.
+        .target(
+            name: "CareReport",
+            dependencies: [
+                "CareInsights", "CarePlanStore", "HealthData",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         // The command line; the dashboard is its default command.
         .executableTarget(
             name: "careplan",
@@ -113,6 +123,7 @@ let package = Package(
                 "TerminalUI",
                 "HealthData",
                 "AppleHealthImport",
+                "CareReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -158,6 +169,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
+        ),
+        // The clinician's report: its figures against the insights engine, escaping, versions.
+        .testTarget(
+            name: "CareReportTests",
+            dependencies: ["CareReport", "CareInsights", "CarePlanStore"]
         ),
         .testTarget(
             name: "TerminalUITests",

@@ -86,3 +86,21 @@ struct FieldStatisticsLoader {
         return (insight, readings)
     }
 }
+
+/// The value range a chart of a field draws: its values' spread widened to include the normal
+/// band, with a margin that never reaches values that cannot be entered. The pane's line chart
+/// and the report's SVG use it, so the two draw the same picture.
+public enum ChartScale {
+    public static func range(_ values: [Double], field: Measure.Field) -> ClosedRange<Double> {
+        var low = values.min() ?? field.normal?.lowerBound ?? field.range?.lowerBound ?? 0
+        var high = values.max() ?? field.normal?.upperBound ?? field.range?.upperBound ?? 1
+        if let normal = field.normal { low = min(low, normal.lowerBound); high = max(high, normal.upperBound) }
+        if high <= low { high = low + 1 }
+        let margin = (high - low) * 0.1
+        low -= margin
+        high += margin
+        // The margin never reaches values that cannot be entered (no -1 on a 0–10 pain scale).
+        if let range = field.range { low = max(low, range.lowerBound); high = min(high, range.upperBound) }
+        return low...high
+    }
+}

@@ -114,7 +114,7 @@ enum InsightsPane {
         if let normal = chosen.field.normal { title += " · normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
         buffer.write(TextWidth.truncate(title, to: rect.width), x: rect.x, y: rect.y, style: theme[.series2], clip: rect)
         let present = chosen.buckets.compactMap { $0 }
-        let range = chartRange(present.map(\.min) + present.map(\.max), field: chosen.field)
+        let range = ChartScale.range(present.map(\.min) + present.map(\.max), field: chosen.field)
         let chartHeight = rect.height - 2
         let decimals = chosen.field.decimals ?? (range.upperBound - range.lowerBound < 5 ? 1 : 0)
         let labels = Axis.yLabels(range: range, height: chartHeight, decimals: decimals, unit: chosen.field.unit.map(UnitRegistry.display))
@@ -133,21 +133,6 @@ enum InsightsPane {
         buffer.write(axisLine(report, groupWidth: groupWidth), x: rect.x + labelWidth + 1, y: rect.maxY - 1, style: theme[.axis], clip: rect)
     }
 
-    /// The values' spread widened to include the normal band, inside the entry range.
-    static func chartRange(_ values: [Double], field: Measure.Field) -> ClosedRange<Double> {
-        var low = values.min() ?? field.normal?.lowerBound ?? field.range?.lowerBound ?? 0
-        var high = values.max() ?? field.normal?.upperBound ?? field.range?.upperBound ?? 1
-        if let normal = field.normal { low = min(low, normal.lowerBound); high = max(high, normal.upperBound) }
-        if high <= low { high = low + 1 }
-        let margin = (high - low) * 0.1
-        low -= margin
-        high += margin
-        // The margin never reaches values that cannot be entered (no -1 on a 0–10 pain scale).
-        if let range = field.range { low = max(low, range.lowerBound); high = min(high, range.upperBound) }
-        return low...high
-    }
-
-    /// Each charted field with a sparkline, its period figure and trend; then the messages.
     /// A list entry's title, sparkline values and range, period figure and trend.
     static func summary(_ entry: InsightsChart) -> (title: String, values: [Double?], range: ClosedRange<Double>?, figure: String, trend: Trend?) {
         switch entry {

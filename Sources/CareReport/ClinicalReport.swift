@@ -1,0 +1,209 @@
+import CareInsights
+import CarePlanStore
+import Foundation
+import HealthData
+
+/// Everything the clinician's document says about one period, built once from the insights engine
+/// (the figures are the ones `careplan insights` prints) and rendered to HTML or Markdown by
+/// templates. Plain values only: what a template shows is what this holds, nothing computed there.
+public struct ClinicalReport: Sendable {
+    public struct ContactRow: Sendable {
+        public var name, role, reach: String
+        public var notes: String?
+    }
+
+    public struct WeekRow: Sendable {
+        public var label: String
+        public var adherence: String
+    }
+
+    public struct ActivityRow: Sendable {
+        public var title: String
+        public var kind: String
+        public var schedule: String
+        public var instructions: String?
+        /// Nil for activities that do not count in adherence. (Names in rows differ from the
+        /// report's own: a Mustache section looks a missing value up in the enclosing context.)
+        public var activityAdherence: String?
+        /// "Changed on 2026-11-15 (version 2)" for versions that began inside the period.
+        public var changes: [String]
+        public var responsible: String?
+    }
+
+    public struct AssessmentRow: Sendable {
+        public var title: String
+        public var unit: String?
+        public var normal: String?
+        public var count: Int
+        public var average, minimum, maximum: String
+        public var outOfNormalDays: Int
+        /// Inline SVG, made from numbers only (trusted markup for the HTML template).
+        public var chart: String
+    }
+
+    public struct MessageRow: Sendable {
+        public var level: String
+        public var text: String
+    }
+
+    public struct ReadingRow: Sendable {
+        public var date, time, activity, value: String
+        public var note: String?
+        public var source: String?
+    }
+
+    public var title: String
+    public var patient: String?
+    public var period: String
+    public var first: String
+    public var last: String
+    /// The contact the report was prepared for.
+    public var preparedFor: ContactRow?
+    public var periodAdherence: String
+    public var weeks: [WeekRow]
+    public var activities: [ActivityRow]
+    public var assessments: [AssessmentRow]
+    public var messages: [MessageRow]
+    public var sleep: [String]
+    public var readings: [ReadingRow]
+    public var careTeam: [ContactRow]
+    /// How it was made: careplan's version, when, from which database.
+    public var footer: String
+
+    // Whether each section has anything, as stored values: templates read values by reflection,
+    // which sees no computed property.
+    public var hasMessages = false
+    public var hasSleep = false
+    public var hasReadings = false
+    public var hasCareTeam = false
+}
+
+extension ClinicalReport {
+    /// The report of `period` as seen on `today`, for `contact` when given (a name in the plan).
+    public static func build(store: CareStore, period range: InsightRange, date: LocalDate, today: LocalDate, zone: TimeZone,
+                             for contactName: String? = nil, version: String, generatedAt: Date) throws -> ClinicalReport {
+        try store.reading { reader in
+            let plan = try reader.plan()
+            if plan.isEmpty { throw CarePlanError.noPlan(path: store.path) }
+            let insights = try InsightsEngine.report(using: reader, range: range, date: date, today: today, plan: plan, zone: zone)
+            let period = insights.period
+            let end = min(period.last, today)
+            let contacts = plan.contacts(on: end)
+            var preparedFor: ContactRow?
+            if let contactName {
+                guard let contact = contacts.first(where: { $0.name.lowercased() == contactName.lowercased() }) else {
+                    throw ReportError.unknownContact(contactName, known: contacts.map(\.name))
+                }
+                preparedFor = row(contact)
+            }
+            let outcomes = try reader.outcomes(from: period.first, to: end)
+            var report = ClinicalReport(
+                title: plan.title, patient: plan.patient, period: period.title.prefix(1).uppercased() + period.title.dropFirst(),
+                first: period.first.longText, last: period.last.longText, preparedFor: preparedFor,
+                periodAdherence: insights.adherence.total.summary,
+                weeks: weeks(insights),
+                activities: activities(plan, insights: insights, end: end, contacts: contacts),
+                assessments: insights.assessments.map { assessment($0, outcomes: outcomes, report: insights) },
+                messages: insights.messages.map { MessageRow(level: $0.level.name, text: $0.text) },
+                sleep: sleepLines(insights.sleep),
+                readings: readings(outcomes, plan: plan),
+                careTeam: contacts.filter { $0.group == .careTeam }.map(row),
+                footer: "Made by careplan \(version) on \(generatedAt.formatted(.iso8601.year().month().day().dateSeparator(.dash))) from \(store.path).")
+            report.hasMessages = !report.messages.isEmpty
+            report.hasSleep = !report.sleep.isEmpty
+            report.hasReadings = !report.readings.isEmpty
+            report.hasCareTeam = !report.careTeam.isEmpty
+            return report
+        }
+    }
+
+    static func row(_ contact: Contact) -> ContactRow {
+        ContactRow(name: contact.name, role: contact.role,
+                   reach: [contact.phone, contact.email].compactMap { $0 }.joined(separator: " · "), notes: contact.notes)
+    }
+
+    /// Adherence per calendar week of the period, summed from its days.
+    static func weeks(_ report: InsightsReport) -> [WeekRow] {
+        // Keyed by the week's Monday, labelled by its first day inside the period.
+        var rows: [(monday: LocalDate, start: LocalDate, completed: Int, total: Int)] = []
+        for (span, state) in zip(report.buckets, report.adherence.buckets) {
+            let monday = DateBucket.week.start(of: span.first)
+            if rows.last?.monday != monday { rows.append((monday, max(monday, report.period.first), 0, 0)) }
+            if case .due(let completed, let total) = state {
+                rows[rows.count - 1].completed += completed
+                rows[rows.count - 1].total += total
+            }
+        }
+        return rows.map { row in
+            WeekRow(label: row.start == row.monday ? "Week of \(row.start.shortText)"
+                        : row.start.weekday == .sun ? "Sunday \(row.start.shortText)" : "Week from \(row.start.weekday.name) \(row.start.shortText)",
+                    adherence: row.total == 0 ? "nothing due" : Adherence.due(completed: row.completed, total: row.total).summary)
+        }
+    }
+
+    static func activities(_ plan: PlanSnapshot, insights: InsightsReport, end: LocalDate, contacts: [Contact]) -> [ActivityRow] {
+        let period = insights.period
+        return plan.histories.compactMap { history in
+            let activity = history.activity(on: end)
+            guard activity.schedule.start <= period.last, activity.schedule.end.map({ $0 >= period.first }) ?? true else { return nil }
+            let changes = history.versions.dropFirst().filter { period.contains($0.effectiveFrom) }
+                .map { "Changed on \($0.effectiveFrom) (version \($0.version))" }
+            let adherence = insights.activities.first { $0.activityId == history.id }?.total.summary
+            let responsible = contacts.filter { $0.activities.contains(history.id) }.map(\.name)
+            return ActivityRow(title: activity.title, kind: activity.kind.rawValue, schedule: activity.schedule.summary,
+                               instructions: activity.instructions, activityAdherence: adherence, changes: changes,
+                               responsible: responsible.isEmpty ? nil : responsible.joined(separator: ", "))
+        }
+    }
+
+    static func assessment(_ insight: FieldInsight, outcomes: [Outcome], report: InsightsReport) -> AssessmentRow {
+        let field = insight.field
+        let decimals = field.decimals ?? 1
+        func number(_ value: Double?) -> String { value.map { NumberText.string($0, decimals: decimals) } ?? "–" }
+        let overall = insight.overall
+        var outOfNormal = Set<LocalDate>()
+        if let normal = field.normal {
+            for outcome in outcomes where outcome.activityId == insight.activityId {
+                if let value = outcome.values.first(where: { $0.name == field.name })?.value, !normal.contains(value) {
+                    outOfNormal.insert(outcome.date)
+                }
+            }
+        }
+        return AssessmentRow(title: insight.title, unit: field.unit.map(UnitRegistry.display).flatMap { $0.isEmpty ? nil : $0 },
+                             normal: field.normal.map { "\(NumberText.string($0.lowerBound))–\(NumberText.string($0.upperBound))" },
+                             count: overall?.count ?? 0, average: number(overall?.average), minimum: number(overall?.min),
+                             maximum: number(overall?.max), outOfNormalDays: outOfNormal.count,
+                             chart: ReportChart.svg(insight, buckets: report.buckets))
+    }
+
+    static func sleepLines(_ sleep: SleepInsight?) -> [String] {
+        guard let statistics = sleep?.statistics, statistics.nights > 0 else { return [] }
+        var lines = ["\(statistics.nights) nights, \(statistics.measured) with sleep measured"]
+        if let total = statistics.totalSleep { lines.append("Asleep \(SleepText.duration(Int(total.mean * 60))) on average (± \(Int(total.deviation.rounded())) min)") }
+        if let efficiency = statistics.efficiency { lines.append("Sleep efficiency \(Int(efficiency.mean.rounded())) % on average") }
+        if let latency = statistics.latency { lines.append("Time to fall asleep \(SleepText.duration(Int(latency.mean * 60))) on average") }
+        if let bedtime = statistics.bedtime { lines.append("Bedtime \(TimeOfDay(wrapping: bedtime.mean)) ± \(Int(bedtime.deviation.rounded())) min") }
+        return lines
+    }
+
+    static func readings(_ outcomes: [Outcome], plan: PlanSnapshot) -> [ReadingRow] {
+        outcomes.compactMap { outcome in
+            guard let history = plan.history(outcome.activityId), history.kind == .assessment else { return nil }
+            let activity = history.activity(on: outcome.date)
+            return ReadingRow(date: outcome.date.iso, time: String(outcome.recordedAtLocal.dropFirst(11).prefix(5)), activity: activity.title,
+                              value: ReadingText.reading(outcome.values, measure: activity.measure), note: outcome.note, source: outcome.source)
+        }
+    }
+}
+
+/// What `careplan report` refuses.
+public enum ReportError: UserFacingError, Equatable {
+    case unknownContact(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownContact(let name, let known):
+            return "no contact called '\(name)' in the plan" + (known.isEmpty ? "; the plan lists no contacts (contacts: in the plan file)" : "; contacts: " + known.joined(separator: ", "))
+        }
+    }
+}

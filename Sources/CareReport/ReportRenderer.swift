@@ -1,0 +1,39 @@
+import Mustache
+
+/// Renders a `ClinicalReport` through the templates. Every value is escaped by the template
+/// library for the format; only the charts go in as markup.
+public enum ReportRenderer {
+    public enum Format: String, CaseIterable, Sendable {
+        case html, md
+    }
+
+    /// Markdown's own escaping for values inside a line: a backslash before the characters that
+    /// make markup there (emphasis, code, links, tables, strike-through), and `<` `>` `&` as HTML
+    /// entities (portals render Markdown to HTML). A value never starts a line, so `#`, `-` and
+    /// numbered lists cannot be opened by one; line breaks become spaces.
+    struct MarkdownContentType: MustacheContentType {
+        func escapeText(_ text: String) -> String {
+            var result = ""
+            for character in text.replacingOccurrences(of: "\n", with: " ") {
+                switch character {
+                case "\\", "`", "*", "_", "[", "]", "|", "~": result += "\\" + String(character)
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                case "&": result += "&amp;"
+                default: result.append(character)
+                }
+            }
+            return result
+        }
+    }
+
+    static let templates: (html: MustacheTemplate, markdown: MustacheTemplate) = {
+        MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
+        // The templates are part of the program: a mistake in them is a bug, found by every test.
+        return (try! MustacheTemplate(string: ReportTemplates.html), try! MustacheTemplate(string: ReportTemplates.markdown))
+    }()
+
+    public static func html(_ report: ClinicalReport) -> String { templates.html.render(report) }
+
+    public static func markdown(_ report: ClinicalReport) -> String { templates.markdown.render(report) }
+}

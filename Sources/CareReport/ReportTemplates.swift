@@ -1,0 +1,149 @@
+/// The report's two layouts, as Mustache templates: `{{value}}` is escaped for the format (HTML
+/// entities; Markdown's punctuation), `{{{chart}}}` inserts the SVG charts, which are made from
+/// numbers only. The layout lives here, readable in one place; the values come from `ClinicalReport`.
+enum ReportTemplates {
+    static let html = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}}{{#patient}} · {{.}}{{/patient}} · {{period}}</title>
+        <style>
+        :root { --ink: #1d2430; --muted: #5b6573; --line: #c9d1db; --band: #dcefe2; --accent: #2a6fb0; --alert: #b3261e; --warn: #9a6400; }
+        * { box-sizing: border-box; }
+        body { font: 11pt/1.45 -apple-system, "Segoe UI", "DejaVu Sans", Arial, sans-serif; color: var(--ink); margin: 2rem auto; max-width: 46rem; padding: 0 1rem; }
+        h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+        h2 { font-size: 1.1rem; margin: 1.6rem 0 .5rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
+        h3 { font-size: 1rem; margin: 1rem 0 .3rem; }
+        .meta, .muted { color: var(--muted); }
+        table { border-collapse: collapse; width: 100%; margin: .3rem 0 .8rem; }
+        th, td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+        th { font-weight: 600; }
+        td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .message { margin: .2rem 0; }
+        .level-alert { color: var(--alert); font-weight: 600; }
+        .level-warning { color: var(--warn); font-weight: 600; }
+        svg.chart { display: block; max-width: 100%; height: auto; }
+        svg .plot { fill: none; stroke: var(--line); }
+        svg .normal { fill: var(--band); }
+        svg .spread { stroke: var(--line); stroke-width: 3; }
+        svg .line { fill: none; stroke: var(--accent); stroke-width: 1.5; }
+        svg .point { fill: var(--accent); }
+        svg .axis { font-size: 10px; fill: var(--muted); }
+        .assessment { break-inside: avoid; page-break-inside: avoid; }
+        footer { margin-top: 2rem; font-size: .85rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: .5rem; }
+        @page { size: A4; margin: 16mm 14mm; }
+        @media print {
+          body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
+          h2 { break-after: avoid; page-break-after: avoid; }
+          tr { break-inside: avoid; page-break-inside: avoid; }
+        }
+        @media print and (max-width: 8.6in) { @page { size: Letter; } }
+        </style>
+        </head>
+        <body>
+        <header>
+        <h1>{{title}}</h1>
+        <p class="meta">{{#patient}}Patient: <strong>{{.}}</strong> · {{/patient}}{{period}}: {{first}} to {{last}}</p>
+        {{#preparedFor}}<p class="meta">Prepared for {{name}} ({{role}}){{#reach}} · {{.}}{{/reach}}</p>{{/preparedFor}}
+        </header>
+
+        <h2>Adherence</h2>
+        <p>Over the period: <strong>{{periodAdherence}}</strong></p>
+        <table><thead><tr><th>Week</th><th>Done of due</th></tr></thead><tbody>
+        {{#weeks}}<tr><td>{{label}}</td><td class="num">{{adherence}}</td></tr>
+        {{/weeks}}</tbody></table>
+
+        <h2>Readings</h2>
+        {{#assessments}}<section class="assessment">
+        <h3>{{title}}{{#unit}} ({{.}}){{/unit}}</h3>
+        <p class="muted">{{count}} readings · average {{average}} · lowest {{minimum}} · highest {{maximum}}{{#normal}} · normal {{.}} · out of normal on {{outOfNormalDays}} days{{/normal}}</p>
+        {{{chart}}}
+        </section>
+        {{/assessments}}
+
+        {{#hasMessages}}<h2>Messages</h2>
+        {{#messages}}<p class="message"><span class="level-{{level}}">{{level}}</span> {{text}}</p>
+        {{/messages}}{{/hasMessages}}
+
+        {{#hasSleep}}<h2>Sleep</h2>
+        <ul>{{#sleep}}<li>{{.}}</li>{{/sleep}}</ul>{{/hasSleep}}
+
+        <h2>The plan in this period</h2>
+        <table><thead><tr><th>Activity</th><th>Schedule</th><th>Adherence</th></tr></thead><tbody>
+        {{#activities}}<tr><td><strong>{{title}}</strong> <span class="muted">({{kind}})</span>{{#instructions}}<br><span class="muted">{{.}}</span>{{/instructions}}{{#changes}}<br><em>{{.}}</em>{{/changes}}{{#responsible}}<br><span class="muted">Responsible: {{.}}</span>{{/responsible}}</td><td>{{schedule}}</td><td class="num">{{#activityAdherence}}{{.}}{{/activityAdherence}}</td></tr>
+        {{/activities}}</tbody></table>
+
+        {{#hasReadings}}<h2>All readings</h2>
+        <table><thead><tr><th>Date</th><th>Time</th><th>Assessment</th><th>Reading</th><th>Note</th></tr></thead><tbody>
+        {{#readings}}<tr><td>{{date}}</td><td>{{time}}</td><td>{{activity}}</td><td>{{value}}{{#source}} <span class="muted">({{.}})</span>{{/source}}</td><td>{{#note}}{{.}}{{/note}}</td></tr>
+        {{/readings}}</tbody></table>{{/hasReadings}}
+
+        {{#hasCareTeam}}<h2>Care team</h2>
+        <table><tbody>{{#careTeam}}<tr><td><strong>{{name}}</strong><br><span class="muted">{{role}}</span></td><td>{{reach}}{{#notes}}<br><span class="muted">{{.}}</span>{{/notes}}</td></tr>
+        {{/careTeam}}</tbody></table>{{/hasCareTeam}}
+
+        <footer>{{footer}}</footer>
+        </body>
+        </html>
+
+        """
+
+    static let markdown = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        # {{title}}
+
+        {{#patient}}Patient: **{{.}}** · {{/patient}}{{period}}: {{first}} to {{last}}
+        {{#preparedFor}}
+        Prepared for {{name}} ({{role}}){{#reach}} · {{.}}{{/reach}}
+        {{/preparedFor}}
+
+        ## Adherence
+
+        Over the period: **{{periodAdherence}}**
+
+        {{#weeks}}
+        - {{label}}: {{adherence}}
+        {{/weeks}}
+
+        ## Readings
+
+        {{#assessments}}
+        - **{{title}}**{{#unit}} ({{.}}){{/unit}}: {{count}} readings, average {{average}}, lowest {{minimum}}, highest {{maximum}}{{#normal}}, normal {{.}}, out of normal on {{outOfNormalDays}} days{{/normal}}
+        {{/assessments}}
+        {{#hasMessages}}
+
+        ## Messages
+
+        {{#messages}}
+        - {{level}}: {{text}}
+        {{/messages}}
+        {{/hasMessages}}
+        {{#hasSleep}}
+
+        ## Sleep
+
+        {{#sleep}}
+        - {{.}}
+        {{/sleep}}
+        {{/hasSleep}}
+
+        ## The plan in this period
+
+        {{#activities}}
+        - **{{title}}** ({{kind}}): {{schedule}}{{#activityAdherence}}; {{.}}{{/activityAdherence}}{{#changes}}; {{.}}{{/changes}}
+        {{/activities}}
+        {{#hasCareTeam}}
+
+        ## Care team
+
+        {{#careTeam}}
+        - {{name}} ({{role}}): {{reach}}
+        {{/careTeam}}
+        {{/hasCareTeam}}
+
+        {{footer}}
+
+        """
+}

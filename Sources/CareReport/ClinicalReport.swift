@@ -69,6 +69,8 @@ public struct ClinicalReport: Sendable {
     public var careTeam: [ContactRow]
     /// How it was made: careplan's version, when, from which database.
     public var footer: String
+    /// The paper a PDF is printed on (`A4`, `letter`); nil leaves it to the printer.
+    public var paperSize: String?
 
     // Whether each section has anything, as stored values: templates read values by reflection,
     // which sees no computed property.

@@ -4,7 +4,7 @@ import Mustache
 /// library for the format; only the charts go in as markup.
 public enum ReportRenderer {
     public enum Format: String, CaseIterable, Sendable {
-        case html, md
+        case html, pdf, md
     }
 
     /// Markdown's own escaping for values inside a line: a backslash before the characters that
@@ -33,7 +33,17 @@ public enum ReportRenderer {
         return (try! MustacheTemplate(string: ReportTemplates.html), try! MustacheTemplate(string: ReportTemplates.markdown))
     }()
 
-    public static func html(_ report: ClinicalReport) -> String { templates.html.render(report) }
+    /// Paper for a PDF; HTML printed from a browser takes the printer's.
+    public enum Paper: String, CaseIterable, Sendable {
+        case a4, letter
+        var css: String { self == .a4 ? "A4" : "letter" }
+    }
+
+    public static func html(_ report: ClinicalReport, paper: Paper? = nil) -> String {
+        var report = report
+        report.paperSize = paper?.css
+        return templates.html.render(report)
+    }
 
     public static func markdown(_ report: ClinicalReport) -> String { templates.markdown.render(report) }
 }

@@ -33,13 +33,15 @@ enum ReportTemplates {
         svg .axis { font-size: 10px; fill: var(--muted); }
         .assessment { break-inside: avoid; page-break-inside: avoid; }
         footer { margin-top: 2rem; font-size: .85rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: .5rem; }
-        @page { size: A4; margin: 16mm 14mm; }
+        @page { margin: 14mm 12mm; }
+        {{#paperSize}}@page { size: {{.}}; }{{/paperSize}}
+        table.readings { font-size: .85em; }
+        table.readings td, table.readings th { padding: .08rem .3rem; }
         @media print {
           body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
           h2 { break-after: avoid; page-break-after: avoid; }
           tr { break-inside: avoid; page-break-inside: avoid; }
         }
-        @media print and (max-width: 8.6in) { @page { size: Letter; } }
         </style>
         </head>
         <body>
@@ -76,7 +78,7 @@ enum ReportTemplates {
         {{/activities}}</tbody></table>
 
         {{#hasReadings}}<h2>All readings</h2>
-        <table><thead><tr><th>Date</th><th>Time</th><th>Assessment</th><th>Reading</th><th>Note</th></tr></thead><tbody>
+        <table class="readings"><thead><tr><th>Date</th><th>Time</th><th>Assessment</th><th>Reading</th><th>Note</th></tr></thead><tbody>
         {{#readings}}<tr><td>{{date}}</td><td>{{time}}</td><td>{{activity}}</td><td>{{value}}{{#source}} <span class="muted">({{.}})</span>{{/source}}</td><td>{{#note}}{{.}}{{/note}}</td></tr>
         {{/readings}}</tbody></table>{{/hasReadings}}
 

@@ -5,26 +5,29 @@ import CareReport
 import Foundation
 
 extension ReportRenderer.Format: ExpressibleByArgument {}
+extension ReportRenderer.Paper: ExpressibleByArgument {}
 
 /// `careplan report`: the document for the next appointment.
 struct Report: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write a report of a week, month, quarter or year for a clinician: HTML (one file, charts inside, prints cleanly) or Markdown.",
+        abstract: "Write a report of a week, month, quarter or year for a clinician: HTML (one file, charts inside, prints cleanly), PDF or Markdown.",
         discussion: """
-            The figures are the ones careplan insights prints for the same period. HTML goes to a file \
-            (default: careplan-report-FIRST-to-LAST.html in the current folder); Markdown to standard output, \
-            for pasting into a portal message, unless --out names a file. --for names the contact it is for \
-            (see careplan contacts). careplan never sends anything: you hand the document over.
+            The figures are the ones careplan insights prints for the same period. HTML and PDF go to a file \
+            (default: careplan-report-FIRST-to-LAST.html or .pdf in the current folder); Markdown to standard output, \
+            for pasting into a portal message, unless --out names a file. A PDF is printed by headless Chromium \
+            (Debian's chromium). --for names the contact it is for (see careplan contacts). careplan never sends \
+            anything: you hand the document over.
             """)
 
     @ParentCommand var careplan: Careplan
     @Option(name: .long, help: ArgumentHelp("The period: the week, month, quarter or year containing --date.", valueName: "range"))
     var range: InsightRange = .month
     @OptionGroup var day: DateOption
-    @Option(name: .long, help: ArgumentHelp("html or md.", valueName: "format")) var format: ReportRenderer.Format = .html
+    @Option(name: .long, help: ArgumentHelp("html, pdf or md.", valueName: "format")) var format: ReportRenderer.Format = .html
     @Option(name: .long, help: ArgumentHelp("The file to write; - for standard output.", valueName: "file")) var out: String?
+    @Option(name: .long, help: ArgumentHelp("The paper a PDF is printed on: a4 or letter.", valueName: "paper")) var paper: ReportRenderer.Paper = .a4
     @Option(name: .customLong("for"), help: ArgumentHelp("The contact the report is for, by name.", valueName: "contact")) var contact: String?
 
     func run() throws {
@@ -33,14 +36,22 @@ struct Report: TextOnlyCommand {
         let careStore = try store.open(readOnly: true)
         let report = try ClinicalReport.build(store: careStore, period: range, date: date, today: clock.today, zone: clock.timeZone,
                                               for: contact, version: Careplan.version, generatedAt: clock.now)
-        let text = format == .html ? ReportRenderer.html(report) : ReportRenderer.markdown(report)
-        let destination = out ?? (format == .html ? "careplan-report-\(range.period(containing: date).first)-to-\(range.period(containing: date).last).html" : "-")
+        let text = format == .md ? ReportRenderer.markdown(report) : ReportRenderer.html(report, paper: format == .pdf ? paper : nil)
+        let period = range.period(containing: date)
+        let destination = out ?? (format == .md ? "-" : "careplan-report-\(period.first)-to-\(period.last).\(format.rawValue)")
         if destination == "-" {
+            guard format != .pdf else { throw ValidationError("--out -: a PDF does not go to standard output; name a file") }
             print(text, terminator: "")
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            if format == .pdf {
+                try PDFPrinter().print(html: text, to: destination)
+            } else {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            }
+        } catch let error as PDFError {
+            throw ReportFileError(path: destination, reason: error.description)
         } catch {
             throw ReportFileError(path: destination, reason: error.localizedDescription)
         }
@@ -52,5 +63,5 @@ struct Report: TextOnlyCommand {
 struct ReportFileError: UserFacingError {
     var path: String
     var reason: String
-    var description: String { "cannot write the report to \(path): \(reason); give a writable file with --out, or --out - for standard output" }
+    var description: String { "cannot write the report to \(path): \(reason)" }
 }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Prints the report's HTML to PDF with a headless Chromium, the way a person would from the
+/// browser's print dialog (the print stylesheet decides the pages). No browser is bundled: Debian's
+/// `chromium` is looked for on PATH, and without one the error says what to install.
+public struct PDFPrinter: Sendable {
+    /// The browsers tried, in order.
+    public static let browsers = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+    /// Printing a few pages takes seconds (most of it Chromium starting); past this it is stuck.
+    public var timeout: TimeInterval = 120
+
+    public init() {}
+
+    /// The first browser on PATH, if any.
+    public static func browser(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in browsers {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) { return folder + "/" + name }
+        }
+        return nil
+    }
+
+    /// Writes `html` as a PDF at `output`.
+    public func print(html: String, to output: String) throws {
+        guard let browser = Self.browser() else { throw PDFError.noBrowser }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-pdf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try Data(html.utf8).write(to: page)
+        let pdf = folder.appendingPathComponent("report.pdf")
+        try run(browser, Self.arguments(["--print-to-pdf=\(pdf.path)", "--no-pdf-header-footer"], page: page, profile: folder))
+        guard FileManager.default.fileExists(atPath: pdf.path) else { throw PDFError.failed("it wrote no PDF") }
+        let destination = URL(fileURLWithPath: output)
+        try? FileManager.default.removeItem(at: destination)
+        do {
+            try FileManager.default.moveItem(at: pdf, to: destination)
+        } catch {
+            try FileManager.default.copyItem(at: pdf, to: destination)
+        }
+    }
+
+    /// The headless flags: its own profile folder (never the person's), no sandbox when running as
+    /// root (Chromium refuses to start otherwise), no GPU.
+    public static func arguments(_ extra: [String], page: URL, profile: URL) -> [String] {
+        var arguments = ["--headless", "--disable-gpu", "--no-first-run", "--disable-extensions", "--user-data-dir=\(profile.path)/profile"]
+        if getuid() == 0 { arguments.append("--no-sandbox") }
+        return arguments + extra + [page.absoluteString]
+    }
+
+    /// Runs the browser, its noise (D-Bus, GPU warnings) kept out of the person's terminal.
+    func run(_ browser: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: browser)
+        process.arguments = arguments
+        let log = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = log
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        // Drained as it comes, so a chatty browser never blocks on a full pipe.
+        var output = Data()
+        let reader = log.fileHandleForReading
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                throw PDFError.failed("it did not finish within \(Int(timeout)) s")
+            }
+            output.append(reader.availableData)
+        }
+        output.append(reader.readDataToEndOfFile())
+        guard process.terminationStatus == 0 else {
+            let last = String(decoding: output, as: UTF8.self).split(separator: "\n").last { !$0.contains("dbus") && !$0.contains("DBus") }
+            throw PDFError.failed("it exited with status \(process.terminationStatus)" + (last.map { ": \($0.prefix(200))" } ?? ""))
+        }
+    }
+}
+
+/// Why no PDF was written.
+public enum PDFError: Error, CustomStringConvertible, Equatable {
+    case noBrowser
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .noBrowser:
+            return "a PDF is printed by a headless browser and none was found (looked for \(PDFPrinter.browsers.joined(separator: ", ")) on PATH); install Debian's chromium (sudo apt-get install chromium), or write HTML (--format html) and print it from any browser"
+        case .failed(let reason):
+            return "Chromium could not print the report: \(reason); write HTML (--format html) and print it from a browser"
+        }
+    }
+}

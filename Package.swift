@@ -54,6 +54,7 @@ let package = Package(
                 "CarePlanStore",
                 "CareInsights",
                 "HealthData",
+                "CareReport",
                 "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -7,7 +7,7 @@ import CarePlanStore
 /// `careplan today --db F` both parse, and `--help` lists them in one place. Subcommands read them
 /// through `@ParentCommand`.
 struct Careplan: ParsableCommand {
-    static let version = "0.5.0"
+    static let version = CareplanVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "careplan",

@@ -188,6 +188,27 @@ import Testing
         #expect(night["timerSince"] as? String == "2026-11-21 09:30")
     }
 
+    @Test func connectPreparesAReportForTheNurse() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", CLI.repository.appendingPathComponent("sample-plans/hypertension.yaml").path]).status == 0)
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli), width: 120, height: 40)
+        try tmux.waitFor("Care Card")
+        try tmux.keys("4")
+        try tmux.waitFor("Dr Amira Haddad")
+        try tmux.keys("j")
+        try tmux.waitFor("Practice nurse · care team")
+        try tmux.keys("p")
+        try tmux.waitFor("Report for Sam Patel written to")
+        try tmux.keys("q")
+        // The file the status line names (cut at its width) is beside the store.
+        let reports = URL(fileURLWithPath: cli.db).deletingLastPathComponent().appendingPathComponent("reports")
+        let files = try FileManager.default.contentsOfDirectory(atPath: reports.path)
+        #expect(files == ["careplan-report-2026-11-16-to-2026-11-22-for-sam-patel.html"])
+        let html = try String(contentsOf: reports.appendingPathComponent(files[0]), encoding: .utf8)
+        #expect(html.contains("Prepared for Sam Patel (Practice nurse)"))
+    }
+
     @Test func changesFromAnotherProcessShowUpWithinASecond() throws {
         let cli = CLI()
         try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])

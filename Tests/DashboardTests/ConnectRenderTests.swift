@@ -84,3 +84,28 @@ import TerminalUI
         #expect(try bare.render(state, width: 100, height: 30).contains("No contacts in the plan."))
     }
 }
+
+/// Connect's keys against a real store: the report for the selected contact, and what `o` opens.
+@Suite struct ConnectCommandTests {
+    @Test func pWritesTheReportForTheSelectedContactBesideTheStore() throws {
+        let fixture = try DashboardFixture(plan: ConnectRenderTests.plan)
+        var state = AppState(today: fixture.today)
+        state.focus = .connect
+        let data = try fixture.data(insights: nil)
+        let commands = Reducer.handle(.character("p"), state: &state, data: data, samples: [])
+        #expect(commands == [.prepareReport(contact: "Chris Walker")])
+        let clock = fixture.clock
+        CommandRunner(store: fixture.store, clock: { clock }).run(commands[0], state: &state, data: data)
+        let path = try #require(state.reports["Chris Walker"])
+        #expect(path.hasSuffix("/reports/careplan-report-2026-11-16-to-2026-11-22-for-chris-walker.html"))
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.contains("Prepared for Chris Walker (Physiotherapist)"))
+        #expect(state.message?.text == "Report for Chris Walker written to \(path) · email msk.physio@example.nhs.uk · o opens it")
+        // o now opens that report (with no opener installed, it says where the report is).
+        #expect(Reducer.handle(.character("o"), state: &state, data: data, samples: []) == [.open(path)])
+        // For a contact without a report, o writes to them.
+        state.contactSelection = 2
+        #expect(Reducer.handle(.character("o"), state: &state, data: data, samples: []).isEmpty)
+        #expect(state.message?.text.contains("no email in the plan") == true)
+    }
+}

@@ -72,6 +72,12 @@ import TerminalUI
         var state = AppState(today: fixture.today)
         state.showHelp = true
         check(try fixture.render(state, width: 100, height: 30), "help-100x30")
+        // On the smallest terminal every key still shows, the rows flowed into columns.
+        let small = try fixture.render(state, width: 80, height: 24)
+        check(small, "help-80x24")
+        for binding in Keymap.bindings where !binding.keysText.isEmpty {
+            #expect(small.contains(binding.keysText), "\(binding.keysText) missing from help at 80×24")
+        }
         var form = AppState(today: fixture.today)
         form.focus = .symptoms
         let data = try fixture.data()

@@ -5,6 +5,8 @@ public enum Action: String, CaseIterable, Sendable {
     case toggle, open, undo, nextChart, nextRange, help, quit
     /// The bedside timer: start on going to bed, stop on getting up.
     case sleepTimer
+    /// Connect: write the report for the selected contact; open it (or an email to them).
+    case prepareReport, openDocument
     // In a reading form.
     case save, cancel, nextField, previousField, decrease, increase, erase, clearField
     // The mouse.

@@ -52,6 +52,8 @@ public enum Keymap {
         KeyBinding(.nextChart, [.character("c")], short: "chart", help: "Chart the next assessment", status: [.insights]),
         KeyBinding(.nextRange, [.character("r")], short: "range", help: "Insights range: week to year", status: [.insights]),
         KeyBinding(.undo, [.character("u")], short: "undo", help: "Undo the last change (repeatable)", status: [.care, .symptoms]),
+        KeyBinding(.prepareReport, [.character("p")], short: "report", help: "Connect: write the report for this contact", status: [.connect]),
+        KeyBinding(.openDocument, [.character("o")], short: "open", help: "Connect: open the report, or an email to them", status: [.connect]),
         KeyBinding(.sleepTimer, [.character("z")], short: "sleep", help: "Sleep timer: in bed, then up"),
         KeyBinding(.help, [.character("?")], short: "help", help: "Show or hide this help", status: all),
         KeyBinding(.quit, [.character("q"), .control("c")], short: "quit", help: "Quit", status: all),

@@ -11,7 +11,17 @@ enum HelpOverlay {
         let dashboard: [Row] = Keymap.bindings(in: .dashboard).map { ($0.keysText, $0.help) }
         let form: [Row] = [("", "In a reading form:")] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help) }
         let oneColumn = dashboard + [("", "")] + form
-        let columns = oneColumn.count + 4 <= buffer.height - 2 ? [oneColumn] : [dashboard, form]
+        // One column when it fits; else the dashboard's keys beside the form's; on a short
+        // terminal, every row flowed into as many columns as the height needs (texts cut to fit).
+        let tallest = buffer.height - 6
+        let columns: [[Row]]
+        if oneColumn.count <= tallest {
+            columns = [oneColumn]
+        } else if max(dashboard.count, form.count) <= tallest {
+            columns = [dashboard, form]
+        } else {
+            columns = stride(from: 0, to: oneColumn.count, by: max(tallest, 1)).map { Array(oneColumn[$0..<min($0 + max(tallest, 1), oneColumn.count)]) }
+        }
         // Each column as wide as its keys and texts need.
         let keyWidths = columns.map { rows in rows.map { TextWidth.of($0.keys) }.max() ?? 0 }
         let widths = zip(columns, keyWidths).map { rows, keys in keys + 2 + (rows.map { TextWidth.of($0.text) }.max() ?? 0) }

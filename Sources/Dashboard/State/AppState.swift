@@ -21,6 +21,8 @@ public struct AppState: Equatable, Sendable {
     public var symptomSelection = 0
     /// The selected contact in Connect, in the pane's order (care team first).
     public var contactSelection = 0
+    /// The report last written in this session, by contact name: what `o` opens.
+    public var reports: [String: String] = [:]
     /// Which field Insights charts (index into the report's assessments).
     public var insightsAssessment = 0
     /// How much time Insights covers.

@@ -9,6 +9,10 @@ public enum Command: Equatable, Sendable {
     case undo(UndoEntry)
     /// Starts the bedside timer, or stops it and records the time in bed.
     case sleepTimer
+    /// Writes the report of the Insights period for a contact, by name.
+    case prepareReport(contact: String)
+    /// Opens a file or a `mailto:` link with the desktop's opener.
+    case open(String)
     /// The first-run picker's choice: the sample plan, moved to start today.
     case startSamplePlan(path: String)
 }

@@ -1,4 +1,6 @@
 import CarePlanStore
+import CareReport
+import Foundation
 import HealthData
 
 /// Carries out store commands, each one transaction, and reports the outcome into the state:
@@ -82,6 +84,18 @@ public struct CommandRunner {
                 case .nap(let date): state.message = StatusMessage(text: "In bed \(span) recorded as a nap on \(date.shortText)", level: .info)
                 }
             }
+        case .prepareReport(let name):
+            let now = try clock()
+            let report = try ClinicalReport.build(store: store, period: state.insightsRange, date: state.selectedDate, today: state.today,
+                                                  zone: now.timeZone, for: name, version: CareplanVersion.current, generatedAt: now.now)
+            let path = try DocumentFiles.write(ReportRenderer.html(report), for: name, period: state.insightsRange.period(containing: state.selectedDate),
+                                               besideStore: store.path)
+            state.reports[name] = path
+            let email = data.plan.contacts(on: state.selectedDate).first { $0.name == name }?.email
+            state.message = StatusMessage(text: "Report for \(name) written to \(path)" + (email.map { " · email \($0)" } ?? "") + " · o opens it",
+                                          level: .info)
+        case .open(let target):
+            state.message = StatusMessage(text: try DocumentFiles.open(target), level: .info)
         case .startSamplePlan(let path):
             // A sample plan is written for some month; the person starts it today, so no day before
             // they chose it is scheduled, let alone missed.

@@ -98,6 +98,21 @@ public enum Reducer {
             state.insightsRange = all[(all.firstIndex(of: state.insightsRange)! + 1) % all.count]
         case .today: state.selectedDate = state.today
         case .sleepTimer: return [.sleepTimer]
+        case .prepareReport, .openDocument:
+            guard state.focus == .connect else { return [] }
+            let contacts = PaneRows.contacts(data)
+            guard contacts.indices.contains(state.contactSelection) else {
+                state.message = StatusMessage(text: "No contact selected: the plan lists none", level: .info)
+                return []
+            }
+            let contact = contacts[state.contactSelection]
+            if action == .prepareReport { return [.prepareReport(contact: contact.name)] }
+            if let path = state.reports[contact.name] { return [.open(path)] }
+            guard let email = contact.email else {
+                state.message = StatusMessage(text: "Nothing to open for \(contact.name): press p to write their report (no email in the plan)", level: .info)
+                return []
+            }
+            return [.open("mailto:" + email)]
         case .help: state.showHelp = true
         case .quit: state.quit = true
         case .nextChart:

@@ -1,0 +1,37 @@
+import CareInsights
+import Foundation
+
+/// Where the dashboard writes a contact's report, and how it hands a document or an email address
+/// to the desktop. careplan sends nothing itself: `xdg-open` passes the file to the person's
+/// browser, a `mailto:` link to their mail program.
+enum DocumentFiles {
+    /// `reports/careplan-report-FIRST-to-LAST-for-NAME.html` in the store's folder: the person's
+    /// data folder, private (0700) like the store.
+    static func write(_ html: String, for name: String, period: InsightPeriod, besideStore store: String) throws -> String {
+        let folder = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
+        let file = folder.appendingPathComponent("careplan-report-\(period.first)-to-\(period.last)-for-\(slug.isEmpty ? "contact" : slug).html")
+        try Data(html.utf8).write(to: file, options: .atomic)
+        return file.path
+    }
+
+    /// Opens `target` (a path or a `mailto:` link) with `xdg-open` when it is on PATH; what to
+    /// tell the person either way.
+    static func open(_ target: String) throws -> String {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let opener = folders.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return "xdg-open is not installed; " + (target.hasPrefix("mailto:") ? "write to \(target.dropFirst(7))" : "the report is \(target)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [target]
+        // Detached from the dashboard's terminal: nothing it prints may reach the screen.
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return "Opened \(target)"
+    }
+}

@@ -44,11 +44,16 @@ public struct InsightsEngine: Sendable {
     /// and its report in one).
     public static func report(using store: StoreReader, range: InsightRange, date: LocalDate, activity: String? = nil,
                               today: LocalDate, plan: PlanSnapshot? = nil, zone: TimeZone = CareClock.environmentZone) throws -> InsightsReport {
+        try report(using: store, period: range.period(containing: date), activity: activity, today: today, plan: plan, zone: zone)
+    }
+
+    /// The report of any period: a calendar one, or days chosen by hand (`InsightPeriod(from:through:)`).
+    public static func report(using store: StoreReader, period: InsightPeriod, activity: String? = nil,
+                              today: LocalDate, plan: PlanSnapshot? = nil, zone: TimeZone = CareClock.environmentZone) throws -> InsightsReport {
         let plan = try plan ?? store.plan()
         if let activity, plan.history(activity) == nil {
             throw CarePlanError.unknownActivity(activity, known: plan.histories.map(\.id))
         }
-        let period = range.period(containing: date)
         // The day the figures are as of: the period's end, or today inside the current period. For
         // a future period it falls before the period, and everything reads "future".
         let end = min(period.last, today)

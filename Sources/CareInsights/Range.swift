@@ -63,11 +63,28 @@ public struct InsightPeriod: Hashable, Sendable, CustomStringConvertible {
     public let range: InsightRange
     public let first: LocalDate
     public let last: LocalDate
+    /// Days chosen by hand rather than a calendar week, month, quarter or year.
+    public var isCustom = false
+
+    init(range: InsightRange, first: LocalDate, last: LocalDate) {
+        self.range = range
+        self.first = first
+        self.last = last
+    }
+
+    /// The days `first` through `last` as a period, bucketed like the calendar range of about
+    /// its length: by day up to two months, by week up to half a year, by month beyond.
+    public init(from first: LocalDate, through last: LocalDate) {
+        let days = last.days(since: first) + 1
+        self.init(range: days <= 7 ? .week : days <= 62 ? .month : days <= 184 ? .quarter : .year, first: first, last: last)
+        isCustom = true
+    }
 
     public var bucket: Bucket { range.bucket }
 
     /// "week of 16 Nov 2026", "November 2026", "Q4 2026", "2026".
     public var title: String {
+        if isCustom { return "\(first.shortText) \(first.year) to \(last.shortText) \(last.year)" }
         switch range {
         case .week: return "week of \(first.shortText) \(first.year)"
         case .month: return "\(first.monthName) \(first.year)"
@@ -80,6 +97,10 @@ public struct InsightPeriod: Hashable, Sendable, CustomStringConvertible {
 
     /// The period before (negative `steps`) or after this one.
     public func paged(by steps: Int) -> InsightPeriod {
+        if isCustom {
+            let shift = dayCount * steps
+            return InsightPeriod(from: first.adding(days: shift), through: last.adding(days: shift))
+        }
         var period = self
         for _ in 0..<abs(steps) {
             period = range.period(containing: steps < 0 ? period.first.adding(days: -1) : period.last.adding(days: 1))

@@ -82,13 +82,12 @@ public struct ClinicalReport: Sendable {
 
 extension ClinicalReport {
     /// The report of `period` as seen on `today`, for `contact` when given (a name in the plan).
-    public static func build(store: CareStore, period range: InsightRange, date: LocalDate, today: LocalDate, zone: TimeZone,
+    public static func build(store: CareStore, period: InsightPeriod, today: LocalDate, zone: TimeZone,
                              for contactName: String? = nil, version: String, generatedAt: Date) throws -> ClinicalReport {
         try store.reading { reader in
             let plan = try reader.plan()
             if plan.isEmpty { throw CarePlanError.noPlan(path: store.path) }
-            let insights = try InsightsEngine.report(using: reader, range: range, date: date, today: today, plan: plan, zone: zone)
-            let period = insights.period
+            let insights = try InsightsEngine.report(using: reader, period: period, today: today, plan: plan, zone: zone)
             let end = min(period.last, today)
             let contacts = plan.contacts(on: end)
             var preparedFor: ContactRow?
@@ -100,7 +99,8 @@ extension ClinicalReport {
             }
             let outcomes = try reader.outcomes(from: period.first, to: end)
             var report = ClinicalReport(
-                title: plan.title, patient: plan.patient, period: period.title.prefix(1).uppercased() + period.title.dropFirst(),
+                title: plan.title, patient: plan.patient,
+                period: period.isCustom ? "Period" : period.title.prefix(1).uppercased() + period.title.dropFirst(),
                 first: period.first.longText, last: period.last.longText, preparedFor: preparedFor,
                 periodAdherence: insights.adherence.total.summary,
                 weeks: weeks(insights),

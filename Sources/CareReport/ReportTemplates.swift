@@ -77,14 +77,14 @@ enum ReportTemplates {
         {{#activities}}<tr><td><strong>{{title}}</strong> <span class="muted">({{kind}})</span>{{#instructions}}<br><span class="muted">{{.}}</span>{{/instructions}}{{#changes}}<br><em>{{.}}</em>{{/changes}}{{#responsible}}<br><span class="muted">Responsible: {{.}}</span>{{/responsible}}</td><td>{{schedule}}</td><td class="num">{{#activityAdherence}}{{.}}{{/activityAdherence}}</td></tr>
         {{/activities}}</tbody></table>
 
+        {{#hasCareTeam}}<h2>Care team</h2>
+        <table><tbody>{{#careTeam}}<tr><td><strong>{{name}}</strong><br><span class="muted">{{role}}</span></td><td>{{reach}}{{#notes}}<br><span class="muted">{{.}}</span>{{/notes}}</td></tr>
+        {{/careTeam}}</tbody></table>{{/hasCareTeam}}
+
         {{#hasReadings}}<h2>All readings</h2>
         <table class="readings"><thead><tr><th>Date</th><th>Time</th><th>Assessment</th><th>Reading</th><th>Note</th></tr></thead><tbody>
         {{#readings}}<tr><td>{{date}}</td><td>{{time}}</td><td>{{activity}}</td><td>{{value}}{{#source}} <span class="muted">({{.}})</span>{{/source}}</td><td>{{#note}}{{.}}{{/note}}</td></tr>
         {{/readings}}</tbody></table>{{/hasReadings}}
-
-        {{#hasCareTeam}}<h2>Care team</h2>
-        <table><tbody>{{#careTeam}}<tr><td><strong>{{name}}</strong><br><span class="muted">{{role}}</span></td><td>{{reach}}{{#notes}}<br><span class="muted">{{.}}</span>{{/notes}}</td></tr>
-        {{/careTeam}}</tbody></table>{{/hasCareTeam}}
 
         <footer>{{footer}}</footer>
         </body>

@@ -49,7 +49,7 @@ import Testing
     }
 
     func report(for contact: String? = nil) throws -> ClinicalReport {
-        try ClinicalReport.build(store: store, period: .month, date: LocalDate(iso: "2026-11-15")!, today: LocalDate(iso: "2026-12-01")!,
+        try ClinicalReport.build(store: store, period: InsightRange.month.period(containing: LocalDate(iso: "2026-11-15")!), today: LocalDate(iso: "2026-12-01")!,
                                  zone: Self.zone, for: contact, version: "test", generatedAt: Date(timeIntervalSince1970: 1_796_000_000))
     }
 

@@ -86,7 +86,7 @@ public struct CommandRunner {
             }
         case .prepareReport(let name):
             let now = try clock()
-            let report = try ClinicalReport.build(store: store, period: state.insightsRange, date: state.selectedDate, today: state.today,
+            let report = try ClinicalReport.build(store: store, period: state.insightsRange.period(containing: state.selectedDate), today: state.today,
                                                   zone: now.timeZone, for: name, version: CareplanVersion.current, generatedAt: now.now)
             let path = try DocumentFiles.write(ReportRenderer.html(report), for: name, period: state.insightsRange.period(containing: state.selectedDate),
                                                besideStore: store.path)

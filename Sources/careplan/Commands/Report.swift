@@ -22,27 +22,47 @@ struct Report: TextOnlyCommand {
             """)
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("The period: the week, month, quarter or year containing --date.", valueName: "range"))
-    var range: InsightRange = .month
+    @Option(name: .long, help: ArgumentHelp("The period: the week, month, quarter or year containing --date (default: month).", valueName: "range"))
+    var range: InsightRange?
     @OptionGroup var day: DateOption
+    @OptionGroup var days: RangeOptions
     @Option(name: .long, help: ArgumentHelp("html, pdf or md.", valueName: "format")) var format: ReportRenderer.Format = .html
     @Option(name: .long, help: ArgumentHelp("The file to write; - for standard output.", valueName: "file")) var out: String?
     @Option(name: .long, help: ArgumentHelp("The paper a PDF is printed on: a4 or letter.", valueName: "paper")) var paper: ReportRenderer.Paper = .a4
     @Option(name: .customLong("for"), help: ArgumentHelp("The contact the report is for, by name.", valueName: "contact")) var contact: String?
 
+    func validate() throws {
+        if careplan.global.json { throw Careplan.noJSON("report") }
+        if days.from != nil || days.to != nil {
+            guard days.from != nil, days.to != nil else { throw ValidationError("--from and --to go together: give both days of the period") }
+            if range != nil { throw ValidationError("--range and --from/--to both name the period; give one of them") }
+            if day.date != nil { throw ValidationError("--date picks the --range period; with --from and --to, leave it out") }
+        }
+    }
+
     func run() throws {
         let clock = try store.clock()
-        let date = try day.resolve(clock)
+        let period: InsightPeriod
+        if case let (first?, last?) = try days.resolve(clock) {
+            guard last.days(since: first) < 731 else { throw ValidationError("--from \(first) --to \(last) spans over two years; a report covers at most 731 days") }
+            period = InsightPeriod(from: first, through: last)
+        } else {
+            period = (range ?? .month).period(containing: try day.resolve(clock))
+        }
         let careStore = try store.open(readOnly: true)
-        let report = try ClinicalReport.build(store: careStore, period: range, date: date, today: clock.today, zone: clock.timeZone,
+        let report = try ClinicalReport.build(store: careStore, period: period, today: clock.today, zone: clock.timeZone,
                                               for: contact, version: Careplan.version, generatedAt: clock.now)
         let text = format == .md ? ReportRenderer.markdown(report) : ReportRenderer.html(report, paper: format == .pdf ? paper : nil)
-        let period = range.period(containing: date)
         let destination = out ?? (format == .md ? "-" : "careplan-report-\(period.first)-to-\(period.last).\(format.rawValue)")
         if destination == "-" {
             guard format != .pdf else { throw ValidationError("--out -: a PDF does not go to standard output; name a file") }
             print(text, terminator: "")
             return
+        }
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ReportFileError(path: destination, reason: "the folder \(folder) does not exist")
         }
         do {
             if format == .pdf {
@@ -55,7 +75,7 @@ struct Report: TextOnlyCommand {
         } catch {
             throw ReportFileError(path: destination, reason: error.localizedDescription)
         }
-        say("Report of \(report.period) written to \(destination)")
+        say("Report of \(period.title) written to \(destination)")
     }
 }
 

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `careplan report` from the shell: periods, formats, where it is written, and what it refuses.
+@Suite struct ReportCommandTests {
+    static let plan = CLI.repository.appendingPathComponent("sample-plans/hypertension.yaml").path
+
+    @Test func periodsFormatsAndRefusals() throws {
+        let cli = CLI(now: "2026-11-30T21:00")
+        #expect(try cli.run(["generate", "--plan", Self.plan, "--days", "30", "--seed", "3", "--db", cli.db], useDB: false).status == 0)
+        let markdown = try cli.run(["report", "--from", "2026-11-05", "--to", "2026-11-20", "--format", "md"])
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        #expect(markdown.stdout.contains("Patient: **David Okafor** · Period: Thursday 5 Nov 2026 to Friday 20 Nov 2026"))
+        #expect(markdown.stdout.contains("- Week from Thursday 5 Nov:"))
+
+        let html = cli.folder.appendingPathComponent("month.html").path
+        let written = try cli.run(["report", "--range", "month", "--out", html])
+        #expect(written.stdout == "Report of November 2026 written to \(html)\n")
+        #expect(try String(contentsOfFile: html, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+
+        for (arguments, message) in [
+            (["--from", "2026-11-05"], "--from and --to go together"),
+            (["--from", "2026-11-20", "--to", "2026-11-05"], "--to 2026-11-05 is before --from 2026-11-20"),
+            (["--range", "week", "--from", "2026-11-01", "--to", "2026-11-02"], "give one of them"),
+            (["--format", "pdf", "--out", "-"], "a PDF does not go to standard output"),
+            (["--for", "Nobody"], "no contact called 'Nobody' in the plan; contacts: Dr Amira Haddad, Sam Patel, Riverside Pharmacy, Grace Okafor"),
+            (["--out", "/nonexistent/report.html"], "the folder /nonexistent does not exist"),
+            (["--format", "docx"], "docx"),
+        ] {
+            let refused = try cli.run(["report"] + arguments)
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+    }
+}

@@ -65,6 +65,8 @@ public struct ClinicalReport: Sendable {
     public var assessments: [AssessmentRow]
     public var messages: [MessageRow]
     public var sleep: [String]
+    /// Each imported quantity type with samples in the period: "Steps: 6,512 a day on average (28 days; 2,100–11,870)".
+    public var health: [String]
     public var readings: [ReadingRow]
     public var careTeam: [ContactRow]
     /// How it was made: careplan's version, when, from which database.
@@ -76,6 +78,7 @@ public struct ClinicalReport: Sendable {
     // which sees no computed property.
     public var hasMessages = false
     public var hasSleep = false
+    public var hasHealth = false
     public var hasReadings = false
     public var hasCareTeam = false
 }
@@ -84,6 +87,34 @@ extension ClinicalReport {
     /// The report of `period` as seen on `today`, for `contact` when given (a name in the plan).
     public static func build(store: CareStore, period: InsightPeriod, today: LocalDate, zone: TimeZone,
                              for contactName: String? = nil, version: String, generatedAt: Date) throws -> ClinicalReport {
+        var report = try plan(store: store, period: period, today: today, zone: zone, for: contactName, version: version, generatedAt: generatedAt)
+        report.health = try healthLines(store, first: period.first, last: min(period.last, today))
+        report.hasHealth = !report.health.isEmpty
+        return report
+    }
+
+    /// Each quantity type imported from Apple Health with samples in the days, by day: the average
+    /// daily total (steps) or the average (heart rate), and the range of the days.
+    static func healthLines(_ store: CareStore, first: LocalDate, last: LocalDate) throws -> [String] {
+        guard first <= last else { return [] }
+        return try store.healthTypes().filter { $0.first <= last && $0.last >= first && $0.unit != nil }.compactMap { summary in
+            guard let collection = try? store.statistics(of: summary.type, from: first, to: last, by: .day), !collection.buckets.isEmpty else { return nil }
+            let cumulative = collection.aggregation == .cumulative
+            let values = collection.buckets.compactMap { cumulative ? $0.sum : $0.average }
+            guard !values.isEmpty else { return nil }
+            let unit = UnitRegistry.display(collection.unit)
+            func number(_ value: Double) -> String {
+                value >= 1000 ? NumberText.grouped(Int(value.rounded())) : NumberText.string((value * 10).rounded() / 10)
+            }
+            let suffix = unit.isEmpty || unit == "count" ? "" : " " + unit
+            let mean = values.reduce(0, +) / Double(values.count)
+            return "\(summary.type.title): \(number(mean))\(suffix) \(cumulative ? "a day" : "") on average (\(values.count) days; \(number(values.min()!))–\(number(values.max()!))\(suffix))"
+                .replacingOccurrences(of: "  ", with: " ")
+        }
+    }
+
+    static func plan(store: CareStore, period: InsightPeriod, today: LocalDate, zone: TimeZone,
+                     for contactName: String?, version: String, generatedAt: Date) throws -> ClinicalReport {
         try store.reading { reader in
             let plan = try reader.plan()
             if plan.isEmpty { throw CarePlanError.noPlan(path: store.path) }
@@ -107,7 +138,7 @@ extension ClinicalReport {
                 activities: activities(plan, insights: insights, end: end, contacts: contacts),
                 assessments: insights.assessments.map { assessment($0, outcomes: outcomes, report: insights) },
                 messages: insights.messages.map { MessageRow(level: $0.level.name, text: $0.text) },
-                sleep: sleepLines(insights.sleep),
+                sleep: sleepLines(insights.sleep), health: [],
                 readings: readings(outcomes, plan: plan),
                 careTeam: contacts.filter { $0.group == .careTeam }.map(row),
                 footer: "Made by careplan \(version) on \(generatedAt.formatted(.iso8601.year().month().day().dateSeparator(.dash))) from \(store.path).")
@@ -180,7 +211,7 @@ extension ClinicalReport {
 
     static func sleepLines(_ sleep: SleepInsight?) -> [String] {
         guard let statistics = sleep?.statistics, statistics.nights > 0 else { return [] }
-        var lines = ["\(statistics.nights) nights, \(statistics.measured) with sleep measured"]
+        var lines = [SleepText.count(statistics.nights, "night") + ", \(statistics.measured) with sleep measured"]
         if let total = statistics.totalSleep { lines.append("Asleep \(SleepText.duration(Int(total.mean * 60))) on average (± \(Int(total.deviation.rounded())) min)") }
         if let efficiency = statistics.efficiency { lines.append("Sleep efficiency \(Int(efficiency.mean.rounded())) % on average") }
         if let latency = statistics.latency { lines.append("Time to fall asleep \(SleepText.duration(Int(latency.mean * 60))) on average") }

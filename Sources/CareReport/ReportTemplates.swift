@@ -72,6 +72,9 @@ enum ReportTemplates {
         {{#hasSleep}}<h2>Sleep</h2>
         <ul>{{#sleep}}<li>{{.}}</li>{{/sleep}}</ul>{{/hasSleep}}
 
+        {{#hasHealth}}<h2>Health data (Apple Health)</h2>
+        <ul>{{#health}}<li>{{.}}</li>{{/health}}</ul>{{/hasHealth}}
+
         <h2>The plan in this period</h2>
         <table><thead><tr><th>Activity</th><th>Schedule</th><th>Adherence</th></tr></thead><tbody>
         {{#activities}}<tr><td><strong>{{title}}</strong> <span class="muted">({{kind}})</span>{{#instructions}}<br><span class="muted">{{.}}</span>{{/instructions}}{{#changes}}<br><em>{{.}}</em>{{/changes}}{{#responsible}}<br><span class="muted">Responsible: {{.}}</span>{{/responsible}}</td><td>{{schedule}}</td><td class="num">{{#activityAdherence}}{{.}}{{/activityAdherence}}</td></tr>
@@ -130,6 +133,14 @@ enum ReportTemplates {
         - {{.}}
         {{/sleep}}
         {{/hasSleep}}
+        {{#hasHealth}}
+
+        ## Health data (Apple Health)
+
+        {{#health}}
+        - {{.}}
+        {{/health}}
+        {{/hasHealth}}
 
         ## The plan in this period
 

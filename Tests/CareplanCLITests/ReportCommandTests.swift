@@ -33,3 +33,27 @@ import Testing
         }
     }
 }
+
+/// Health data the store holds goes into the report beside the plan's readings.
+@Suite struct ReportHealthDataTests {
+    @Test func importedQuantitiesAreSummarisedByDay() throws {
+        let cli = CLI(now: "2024-01-20T09:00", zone: "Europe/Amsterdam")
+        #expect(try cli.run(["import", cli.write("plan.yaml", """
+            title: Sleep
+            activities:
+              - id: sleep
+                kind: assessment
+                title: Sleep diary
+                schedule: {start: 2024-01-01, daily: 1}
+                measure: {type: sleep, healthkit: HKCategoryTypeIdentifierSleepAnalysis}
+
+            """), "--effective", "2024-01-01"]).status == 0)
+        #expect(try cli.run(["health", "import", HealthCommandTests.zip]).status == 0)
+        let markdown = try cli.run(["report", "--format", "md"]).stdout
+        #expect(markdown.contains("## Health data (Apple Health)"), "\(markdown)")
+        #expect(markdown.contains("- Heart rate:"))
+        // The night in the export, 1 January 2024, is in the sleep section.
+        #expect(markdown.contains("## Sleep"))
+        #expect(markdown.contains("- 1 night, 1 with sleep measured"))
+    }
+}

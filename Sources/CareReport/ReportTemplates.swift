@@ -41,6 +41,11 @@ enum ReportTemplates {
           body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
           h2 { break-after: avoid; page-break-after: avoid; }
           tr { break-inside: avoid; page-break-inside: avoid; }
+          /* Two charts a row on paper: the summary (adherence, charts, messages) stays on the first pages. */
+          .charts { display: grid; grid-template-columns: 1fr 1fr; column-gap: 6mm; }
+          .assessment h3 { font-size: .9rem; margin-top: .4rem; }
+          .assessment p { font-size: .8rem; margin: .1rem 0 .2rem; }
+          table.readings { font-size: .78em; }
         }
         </style>
         </head>
@@ -58,12 +63,14 @@ enum ReportTemplates {
         {{/weeks}}</tbody></table>
 
         <h2>Readings</h2>
+        <div class="charts">
         {{#assessments}}<section class="assessment">
         <h3>{{title}}{{#unit}} ({{.}}){{/unit}}</h3>
         <p class="muted">{{count}} readings · average {{average}} · lowest {{minimum}} · highest {{maximum}}{{#normal}} · normal {{.}} · out of normal on {{outOfNormalDays}} days{{/normal}}</p>
         {{{chart}}}
         </section>
         {{/assessments}}
+        </div>
 
         {{#hasMessages}}<h2>Messages</h2>
         {{#messages}}<p class="message"><span class="level-{{level}}">{{level}}</span> {{text}}</p>

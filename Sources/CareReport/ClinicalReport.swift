@@ -211,12 +211,7 @@ extension ClinicalReport {
 
     static func sleepLines(_ sleep: SleepInsight?) -> [String] {
         guard let statistics = sleep?.statistics, statistics.nights > 0 else { return [] }
-        var lines = [SleepText.count(statistics.nights, "night") + ", \(statistics.measured) with sleep measured"]
-        if let total = statistics.totalSleep { lines.append("Asleep \(SleepText.duration(Int(total.mean * 60))) on average (± \(Int(total.deviation.rounded())) min)") }
-        if let efficiency = statistics.efficiency { lines.append("Sleep efficiency \(Int(efficiency.mean.rounded())) % on average") }
-        if let latency = statistics.latency { lines.append("Time to fall asleep \(SleepText.duration(Int(latency.mean * 60))) on average") }
-        if let bedtime = statistics.bedtime { lines.append("Bedtime \(TimeOfDay(wrapping: bedtime.mean)) ± \(Int(bedtime.deviation.rounded())) min") }
-        return lines
+        return [SleepText.count(statistics.nights, "night") + ", \(statistics.measured) with sleep measured"] + statistics.summaryLines
     }
 
     static func readings(_ outcomes: [Outcome], plan: PlanSnapshot) -> [ReadingRow] {

@@ -12,12 +12,12 @@ public struct PDFPrinter: Sendable {
     public init() {}
 
     /// The first browser on PATH, if any.
-    public static func browser(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        for name in browsers {
-            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) { return folder + "/" + name }
-        }
-        return nil
+    public static func browser() -> String? { browsers.lazy.compactMap(executable).first }
+
+    /// Where `name` is on PATH, as a shell would find it; nil when it is not installed.
+    public static func executable(_ name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:))
     }
 
     /// Writes `html` as a PDF at `output`.

@@ -69,3 +69,35 @@ public struct SleepStatistics: Hashable, Sendable {
         self.stageShares = stageShares
     }
 }
+
+extension SleepStatistics {
+    /// The figures in words, for `careplan sleep --range`, `careplan insights` and the report:
+    /// averages with their spread, the night's waking, regularity and stages.
+    public var summaryLines: [String] {
+        let s = self
+        func duration(_ spread: Spread?) -> String? {
+            spread.map { "\(SleepText.duration(Int($0.mean * 60))) (± \(SleepText.duration(Int($0.deviation * 60))))" }
+        }
+        var lines: [String] = []
+        var parts: [String] = []
+        if let value = duration(s.totalSleep) { parts.append("asleep \(value)") }
+        if let value = duration(s.timeInBed) { parts.append("in bed \(value)") }
+        if let e = s.efficiency { parts.append("efficiency \(Int(e.mean.rounded())) % (± \(Int(e.deviation.rounded())))") }
+        if !parts.isEmpty { lines.append("Average: " + parts.joined(separator: ", ")) }
+        parts = []
+        if let value = duration(s.latency) { parts.append("to fall asleep \(value)") }
+        if let value = duration(s.wakeAfterOnset) { parts.append("awake after onset \(value)") }
+        if let a = s.awakenings { parts.append("awakenings \(NumberText.string((a.mean * 10).rounded() / 10)) a night") }
+        if !parts.isEmpty { lines.append("In the night: " + parts.joined(separator: ", ")) }
+        parts = []
+        for (name, spread) in [("bedtime", s.bedtime), ("wake time", s.wakeTime), ("midpoint", s.midpoint)] {
+            guard let spread else { continue }
+            parts.append("\(name) \(TimeOfDay(wrapping: spread.mean)) ± \(Int(spread.deviation.rounded())) min")
+        }
+        if !parts.isEmpty { lines.append("Regularity: " + parts.joined(separator: ", ")) }
+        if !s.stageShares.isEmpty {
+            lines.append("Stages: " + SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: ", "))
+        }
+        return lines
+    }
+}

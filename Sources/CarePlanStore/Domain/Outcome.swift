@@ -60,7 +60,12 @@ public struct Outcome: Hashable, Sendable {
     }
 
     /// The recording instant as local ISO 8601 with its offset: `2026-11-21T09:30:00+01:00`.
-    public var recordedAtLocal: String {
-        recordedAt.formatted(Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon, timeZone: TimeZone(secondsFromGMT: utcOffset) ?? .gmt))
+    public var recordedAtLocal: String { recordedAt.localISO8601(offset: utcOffset) }
+}
+
+extension Date {
+    /// ISO 8601 on clocks `offset` seconds east of UTC: `2026-11-21T09:30:00+01:00`.
+    public func localISO8601(offset: Int) -> String {
+        formatted(Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon, timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
     }
 }

@@ -1,4 +1,5 @@
 import CareInsights
+import CareReport
 import Foundation
 
 /// Where the dashboard writes a contact's report, and how it hands a document or an email address
@@ -20,8 +21,7 @@ enum DocumentFiles {
     /// Opens `target` (a path or a `mailto:` link) with `xdg-open` when it is on PATH; what to
     /// tell the person either way.
     static func open(_ target: String) throws -> String {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let opener = folders.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard let opener = PDFPrinter.executable("xdg-open") else {
             return "xdg-open is not installed; " + (target.hasPrefix("mailto:") ? "write to \(target.dropFirst(7))" : "the report is \(target)")
         }
         let process = Process()

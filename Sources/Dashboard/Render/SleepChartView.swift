@@ -25,6 +25,7 @@ enum SleepChartView {
     }
 
     /// "Asleep 6 h 58 min ± 32 min · in bed 7 h 41 min · 91 % efficient", then latency, waking and regularity.
+    /// Compact, for the pane's width; `careplan sleep` and the report use `SleepStatistics.summaryLines`.
     static func figureLines(_ s: SleepStatistics) -> [String] {
         guard s.nights > 0 else { return ["Sleep: no nights recorded in this period"] }
         func duration(_ spread: Spread?) -> String? { spread.map { SleepText.duration(Int($0.mean * 60)) } }

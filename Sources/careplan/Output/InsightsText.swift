@@ -22,7 +22,7 @@ enum InsightsText {
         if let sleep = report.sleep {
             lines.append("")
             lines.append("Sleep: \(sleep.statistics.nights) nights (careplan sleep --range \(period.range.rawValue) lists them)")
-            lines += SleepOutput.averages(sleep.statistics).map { "  " + $0 }
+            lines += sleep.statistics.summaryLines.map { "  " + $0 }
         }
         for insight in report.assessments {
             lines.append("")

@@ -22,8 +22,7 @@ struct SleepJSON: Encodable {
         init(_ f: SleepFigures, zone: TimeZone) {
             func iso(_ instant: Int) -> String {
                 let date = Date(timeIntervalSince1970: TimeInterval(instant))
-                return date.formatted(Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon,
-                                                              timeZone: TimeZone(secondsFromGMT: zone.secondsFromGMT(for: date)) ?? .gmt))
+                return date.localISO8601(offset: zone.secondsFromGMT(for: date))
             }
             func minutes(_ seconds: Int?) -> Double? { seconds.map { (Double($0) / 6).rounded() / 10 } }
             bedStart = iso(f.bedStart)

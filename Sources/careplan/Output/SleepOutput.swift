@@ -64,7 +64,7 @@ enum SleepOutput {
         } else {
             lines += TextTable.lines(header: ["Night", "Bed → up", "In bed", "Asleep", "To sleep", "Awake", "Wakes", "Eff.", "From"], rows: rows)
             lines.append("")
-            lines += averages(statistics)
+            lines += statistics.summaryLines
             if let trend = insight.trend {
                 let arrow = trend.direction == .up ? "↗" : trend.direction == .down ? "↘" : "→"
                 lines.append("Trend: asleep \(arrow) \(SleepText.duration(Int((trend.slopePerWeek * 60).rounded()))) a week (\(trend.n) nights)")
@@ -81,31 +81,5 @@ enum SleepOutput {
         return lines
     }
 
-    static func averages(_ s: SleepStatistics) -> [String] {
-        func duration(_ spread: Spread?) -> String? {
-            spread.map { "\(SleepText.duration(Int($0.mean * 60))) (± \(SleepText.duration(Int($0.deviation * 60))))" }
-        }
-        var lines: [String] = []
-        var parts: [String] = []
-        if let value = duration(s.totalSleep) { parts.append("asleep \(value)") }
-        if let value = duration(s.timeInBed) { parts.append("in bed \(value)") }
-        if let e = s.efficiency { parts.append("efficiency \(Int(e.mean.rounded())) % (± \(Int(e.deviation.rounded())))") }
-        if !parts.isEmpty { lines.append("Average: " + parts.joined(separator: ", ")) }
-        parts = []
-        if let value = duration(s.latency) { parts.append("to fall asleep \(value)") }
-        if let value = duration(s.wakeAfterOnset) { parts.append("awake after onset \(value)") }
-        if let a = s.awakenings { parts.append("awakenings \(NumberText.string((a.mean * 10).rounded() / 10)) a night") }
-        if !parts.isEmpty { lines.append("         " + parts.joined(separator: ", ")) }
-        parts = []
-        for (name, spread) in [("bedtime", s.bedtime), ("wake time", s.wakeTime), ("midpoint", s.midpoint)] {
-            guard let spread else { continue }
-            parts.append("\(name) \(TimeOfDay(wrapping: spread.mean)) ± \(Int(spread.deviation.rounded())) min")
-        }
-        if !parts.isEmpty { lines.append("Regularity: " + parts.joined(separator: ", ")) }
-        if !s.stageShares.isEmpty {
-            lines.append("Stages: " + SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: ", "))
-        }
-        return lines
-    }
 
 }

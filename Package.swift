@@ -113,6 +113,12 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // FHIR R4: the plan and its readings out as a Bundle, a FHIR CarePlan and Observations in
+        // (Codable resources and the mapping both ways; docs/fhir.md).
+        .target(
+            name: "FHIR",
+            dependencies: ["CarePlanStore", "HealthData"]
+        ),
         // The command line; the dashboard is its default command.
         .executableTarget(
             name: "careplan",
@@ -125,6 +131,7 @@ let package = Package(
                 "HealthData",
                 "AppleHealthImport",
                 "CareReport",
+                "FHIR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]

@@ -19,12 +19,17 @@ public struct Measure: Hashable, Sendable {
     public var aggregate: Aggregate
     /// How nights are cut and summarised; set for `sleep` measures only.
     public var sleep: SleepSettings?
+    /// The LOINC code of what it measures (`loinc:` in the plan file): a panel's code when each
+    /// field has its own (blood pressure 85354-9), else the one value's. FHIR export and import
+    /// use it; without it they fall back on `ClinicalCodes`' defaults.
+    public var loinc: String?
 
-    public init(type: ValueType, fields: [Field], aggregate: Aggregate = .average, sleep: SleepSettings? = nil) {
+    public init(type: ValueType, fields: [Field], aggregate: Aggregate = .average, sleep: SleepSettings? = nil, loinc: String? = nil) {
         self.type = type
         self.fields = fields
         self.aggregate = aggregate
         self.sleep = sleep
+        self.loinc = loinc
     }
 
     /// A sleep diary, with its fixed fields.
@@ -43,15 +48,18 @@ public struct Measure: Hashable, Sendable {
         public var decimals: Int?
         /// The names a choice may take, in order.
         public var options: [String]
+        /// The LOINC code of this value in a multi-value measure (systolic 8480-6).
+        public var loinc: String?
 
         public init(name: String = "value", unit: String? = nil, range: ClosedRange<Double>? = nil,
-                    normal: ClosedRange<Double>? = nil, decimals: Int? = nil, options: [String] = []) {
+                    normal: ClosedRange<Double>? = nil, decimals: Int? = nil, options: [String] = [], loinc: String? = nil) {
             self.name = name
             self.unit = unit
             self.range = range
             self.normal = normal
             self.decimals = decimals
             self.options = options
+            self.loinc = loinc
         }
     }
 

@@ -94,6 +94,14 @@ enum ActivityRows {
             """)
     }
 
+    /// LOINC codes (migration v9): a measure's, and each field's in a multi-value measure.
+    static func addLOINC(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE activityVersion ADD COLUMN loinc TEXT;   -- '8867-4'; a panel's code for multi-value measures
+            ALTER TABLE measureField ADD COLUMN loinc TEXT;      -- '8480-6'
+            """)
+    }
+
     /// Writes one version of `activity`, with its lists.
     static func insert(_ activity: Activity, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
         let schedule = activity.schedule
@@ -114,11 +122,11 @@ enum ActivityRows {
         values += weekdays.map { weekly[$0] }
         values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue, activity.health?.type, activity.health?.goal]
         let sleep = activity.measure?.sleep
-        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue]
+        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue, activity.measure?.loinc]
         try db.execute(sql: """
             INSERT INTO activityVersion (activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
                 optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
-                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline)
+                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc)
             VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
             """, arguments: StatementArguments(values))
         for (position, time) in schedule.times.enumerated() {
@@ -131,10 +139,10 @@ enum ActivityRows {
         }
         for (position, field) in (activity.measure?.fields ?? []).enumerated() {
             try db.execute(sql: """
-                INSERT INTO measureField (activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO measureField (activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals, loinc)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [activity.id, version, position, field.name, field.unit, field.range?.lowerBound, field.range?.upperBound,
-                                 field.normal?.lowerBound, field.normal?.upperBound, field.decimals])
+                                 field.normal?.lowerBound, field.normal?.upperBound, field.decimals, field.loinc])
             for (index, option) in field.options.enumerated() {
                 try db.execute(sql: "INSERT INTO fieldOption (activityId, version, field, position, option) VALUES (?, ?, ?, ?, ?)",
                                arguments: [activity.id, version, position, index, option])
@@ -189,7 +197,7 @@ enum ActivityRows {
 
         var fields: [Key: [Measure.Field]] = [:]
         let fieldRows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals
+            SELECT activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals, loinc
             FROM measureField \(filter) ORDER BY activityId, version, position
             """), arguments: arguments)
         while let row = try fieldRows.next() {
@@ -204,7 +212,7 @@ enum ActivityRows {
                 return a...b
             }
             fields[key, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
-                                                          decimals: row[9], options: options[key]?[row[2] as Int] ?? []))
+                                                          decimals: row[9], options: options[key]?[row[2] as Int] ?? [], loinc: row[10]))
         }
 
         var byActivity: [String: [ActivityVersion]] = [:]
@@ -212,7 +220,7 @@ enum ActivityRows {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, effectiveFrom, kind, title, text, instructions, groupName, color, optional, resettable,
                    startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate,
-                   healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline
+                   healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc
             FROM activityVersion \(filter) ORDER BY effectiveFrom, version
             """), arguments: arguments)
         while let row = try rows.next() {
@@ -253,6 +261,7 @@ enum ActivityRows {
                 }
                 measure = Measure(type: type, fields: fields[key] ?? [], aggregate: aggregate)
                 if type == .sleep { measure = .sleepDiary(try sleepSettings(row, damaged: { damaged(id, number, $0) })) }
+                measure?.loinc = row[30]
             }
             let healthType: String? = row[25]
             let health = healthType.map { HealthLink(type: $0, sources: sources[key] ?? [], goal: row[26]) }

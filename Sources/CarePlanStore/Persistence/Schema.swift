@@ -161,6 +161,10 @@ enum Schema {
         migrator.registerMigration("v8: contacts, the care team and personal contacts") { db in
             try ContactRows.create(db)
         }
+        migrator.registerMigration("v9: LOINC codes, the store's identity, FHIR observations taken in") { db in
+            try ActivityRows.addLOINC(db)
+            try FHIRRows.create(db)
+        }
         return migrator
     }
 }

@@ -212,7 +212,7 @@ public struct PlanDecoder {
 
     static let fieldKeys = ["unit", "range", "normal", "decimals", "options", "min", "max"]
 
-    static let measureKeys = ["type", "aggregate", "fields", "healthkit", "sources"] + fieldKeys + sleepKeys
+    static let measureKeys = ["type", "aggregate", "fields", "healthkit", "sources", "loinc"] + fieldKeys + sleepKeys
     /// What a sleep measure takes besides its type and link: how nights are cut and summarised.
     static let sleepKeys = ["window", "awakening", "headline"]
 
@@ -225,7 +225,12 @@ public struct PlanDecoder {
         guard let type = Measure.ValueType(rawValue: typeText) else {
             throw reader.error(at: typeNode, "measure: type: expected one of \(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")), found '\(typeText)'")
         }
-        if type == .sleep { return try sleepMeasure(map) }
+        let loinc = try map["loinc"].map { try self.loinc($0, "measure: loinc") }
+        if type == .sleep {
+            var measure = try sleepMeasure(map)
+            measure.loinc = loinc
+            return measure
+        }
         if let stray = map.entries.first(where: { Self.sleepKeys.contains($0.key) }) {
             throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' applies to a sleep measure (type: sleep) only")
         }
@@ -249,24 +254,35 @@ public struct PlanDecoder {
             guard !items.isEmpty else { throw reader.error(at: fieldsNode, "measure: fields: the list is empty") }
             fields = []
             for item in items {
-                let fieldMap = try reader.mapping(item, "measure: field", allowed: ["name"] + Self.fieldKeys)
+                let fieldMap = try reader.mapping(item, "measure: field", allowed: ["name", "loinc"] + Self.fieldKeys)
                 guard let nameNode = fieldMap["name"] else { throw reader.error(at: item, "measure: field: missing 'name' (e.g. systolic)") }
                 let name = try reader.nonEmptyString(nameNode, "measure: field: name")
                 if fields.contains(where: { $0.name == name }) {
                     throw reader.error(at: nameNode, "measure: field: name '\(name)' is used twice")
                 }
-                fields.append(try field(fieldMap, name: name, type: type, context: "measure: \(name)"))
+                var field = try self.field(fieldMap, name: name, type: type, context: "measure: \(name)")
+                field.loinc = try fieldMap["loinc"].map { try self.loinc($0, "measure: \(name): loinc") }
+                fields.append(field)
             }
         } else {
             fields = [try field(map, name: "value", type: type, context: "measure")]
         }
-        return Measure(type: type, fields: fields, aggregate: aggregate)
+        return Measure(type: type, fields: fields, aggregate: aggregate, loinc: loinc)
+    }
+
+    /// A LOINC code, checked down to its check digit.
+    func loinc(_ node: Node, _ context: String) throws -> String {
+        let code = try reader.string(node, context)
+        guard LOINC.isValid(code) else {
+            throw reader.error(at: node, "\(context): '\(code)' is not a LOINC code; expected digits, a dash and the check digit, e.g. 8867-4 (heart rate)")
+        }
+        return code
     }
 
     /// A sleep diary: fixed fields, and optionally `window: 18:00-18:00`, `awakening: 5` (minutes)
     /// and `headline: device|diary`.
     func sleepMeasure(_ map: KeyedNode) throws -> Measure {
-        if let stray = map.entries.first(where: { !(["type", "healthkit", "sources"] + Self.sleepKeys).contains($0.key) }) {
+        if let stray = map.entries.first(where: { !(["type", "healthkit", "sources", "loinc"] + Self.sleepKeys).contains($0.key) }) {
             throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' does not apply to a sleep measure, whose fields are fixed; it takes \(Self.sleepKeys.joined(separator: ", "))")
         }
         var settings = SleepSettings.standard

@@ -78,6 +78,7 @@ public enum PlanEncoder {
 
     static func pairs(_ measure: Measure) -> [(Node, Node)] {
         var pairs: [(Node, Node)] = [("type", scalar(measure.type.rawValue))]
+        if let loinc = measure.loinc { pairs.append(("loinc", scalar(loinc))) }
         if let sleep = measure.sleep {
             // The fields are fixed; only settings that differ from the defaults are written.
             let standard = SleepSettings.standard
@@ -91,7 +92,8 @@ public enum PlanEncoder {
         if measure.aggregate != .average { pairs.append(("aggregate", scalar(measure.aggregate.rawValue))) }
         if measure.isMultiValue {
             let fields = measure.fields.map { field -> Node in
-                .mapping(.init([("name", scalar(field.name))] + fieldPairs(field, type: measure.type), .implicit, .flow))
+                .mapping(.init([("name", scalar(field.name))] + (field.loinc.map { [(Node("loinc"), scalar($0))] } ?? []) + fieldPairs(field, type: measure.type),
+                               .implicit, .flow))
             }
             pairs.append(("fields", .sequence(.init(fields))))
         } else if let field = measure.fields.first {

@@ -1,31 +1,36 @@
 import ArgumentParser
 import CarePlanStore
 import CSV
+import FHIR
 import Foundation
 import TerminalUI
 
 /// `careplan export`: every outcome, for spreadsheets and other tools.
 struct Export: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, fhir }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON.",
-        discussion: "CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.")
+        abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON, or the plan and its readings as a FHIR R4 Bundle.",
+        discussion: """
+            CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.
+            --format fhir writes one FHIR R4 Bundle (type collection): the Patient, the CarePlan and an Observation per reading, with LOINC codes and UCUM units (docs/fhir.md).
+            """)
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: "csv or json (--json is --format json; default: csv).") var format: Format?
+    @Option(name: .long, help: "csv, json or fhir (--json is --format json; default: csv).") var format: Format?
     @OptionGroup var range: RangeOptions
 
     func validate() throws {
-        if careplan.global.json, format == .csv { throw ValidationError("--json and --format csv ask for two formats; give one") }
+        if careplan.global.json, let format, format != .json { throw ValidationError("--json and --format \(format.rawValue) ask for two formats; give one") }
     }
 
     func run() throws {
         let format = careplan.global.json ? .json : self.format ?? .csv
         let clock = try store.clock()
         let (from, to) = try range.resolve(clock)
+        if format == .fhir { return try fhir(clock: clock, from: from, to: to) }
         let (plan, outcomes) = try store.open(readOnly: true).reading { reader in
             (try reader.plan(), try reader.outcomes(from: from, to: to))
         }
@@ -33,6 +38,8 @@ struct Export: ParsableCommand {
         switch format {
         case .json:
             try JSONOutput.print(outcomes.map { OutcomeJSON($0, time: time($0)) })
+        case .fhir:
+            break
         case .csv:
             let stream = OutputStream(toMemory: ())
             let csv = try CSVWriter(stream: stream)
@@ -49,6 +56,18 @@ struct Export: ParsableCommand {
             let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
             print(String(decoding: data, as: UTF8.self))
         }
+    }
+
+    /// The plan and the range's readings as one FHIR Bundle on standard output.
+    func fhir(clock: CareClock, from: LocalDate?, to: LocalDate?) throws {
+        let (plan, outcomes, uuid, imported) = try store.open(readOnly: true).reading { reader in
+            (try reader.plan(), try reader.outcomes(from: from, to: to), try reader.storeUUID(), try reader.importedObservations())
+        }
+        guard !plan.isEmpty else { throw ValidationError("there is no plan to export yet; import one first (careplan import PLAN.yaml)") }
+        let bundle = try BundleBuilder(plan: plan, storeUUID: uuid, today: clock.today)
+            .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(imported), generatedAt: clock.now,
+                    utcOffset: clock.utcOffsetSeconds)
+        try JSONOutput.print(bundle)
     }
 
     /// field, value, text, unit, entered_value, entered_unit; empty for an intervention's row.

@@ -1,0 +1,137 @@
+import CarePlanStore
+import Foundation
+
+/// The store as one FHIR R4 Bundle (type `collection`): the Patient, the CarePlan and an
+/// Observation per assessment reading. Every resource's id is a stable UUID made from the
+/// store's identity and what it is, so exporting again gives the same resources (docs/fhir.md).
+public struct BundleBuilder {
+    /// careplan's names in FHIR: activity ids as a code system, and the extension that carries an
+    /// activity's careplan definition so another careplan takes it back whole.
+    public static let activitySystem = "urn:careplan:activity"
+    public static let definitionURL = "urn:careplan:extension:activity-definition"
+
+    let plan: PlanSnapshot
+    let storeUUID: String
+    let today: LocalDate
+
+    public init(plan: PlanSnapshot, storeUUID: String, today: LocalDate) {
+        self.plan = plan
+        self.storeUUID = storeUUID
+        self.today = today
+    }
+
+    /// The identifier system of everything this store exports.
+    var system: String { "urn:uuid:" + storeUUID }
+    func uuid(_ key: String) -> String { StableUUID.make(store: storeUUID, key: key) }
+    var patientReference: Reference { Reference(reference: "urn:uuid:" + uuid("patient"), display: plan.patient) }
+
+    /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
+    /// the FHIR Observation it came from, which its Observation carries again.
+    public func bundle(outcomes: [Outcome], range: (from: LocalDate?, to: LocalDate?), imported: [String: Identifier] = [:],
+                       generatedAt: Date, utcOffset: Int) throws -> Bundle {
+        var entries: [Bundle.Entry] = []
+        func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
+        add(.patient(Patient(id: uuid("patient"), identifier: [Identifier(system: system, value: "patient")],
+                             name: plan.patient.map { [HumanName(text: $0)] })))
+        add(.carePlan(try carePlan()))
+        for outcome in outcomes {
+            guard let observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
+            add(.observation(observation))
+        }
+        let rangeKey = "export/\(range.from?.iso ?? "start")/\(range.to?.iso ?? "end")"
+        return Bundle(id: uuid(rangeKey + "/" + String(Int(generatedAt.timeIntervalSince1970))), identifier: Identifier(system: system, value: rangeKey),
+                      type: "collection", timestamp: generatedAt.localISO8601(offset: utcOffset), entry: entries)
+    }
+
+    static func eventKey(_ outcome: Outcome) -> String { eventKey(outcome.activityId, outcome.date, outcome.occurrence) }
+
+    /// The key of an event's reading: what its Observation's identifier and id are made from.
+    static func eventKey(_ activityId: String, _ date: LocalDate, _ occurrence: Int) -> String { "reading/\(activityId)/\(date.iso)/\(occurrence)" }
+
+    // MARK: CarePlan
+
+    func carePlan() throws -> CarePlanResource {
+        let activities = plan.activities(on: today)
+        let ends = activities.map(\.schedule.end)
+        let end = ends.contains(nil) ? nil : ends.compactMap { $0 }.max()
+        let ongoing = end.map { $0 >= today } ?? true
+        var resource = CarePlanResource(
+            id: uuid("careplan"), identifier: [Identifier(system: system, value: "careplan")], status: ongoing ? "active" : "completed",
+            intent: "plan", title: plan.title, subject: patientReference, period: Period(start: plan.start?.iso, end: end?.iso),
+            activity: try activities.map(activity))
+        resource.description = plan.patient.map { "\(plan.title), the care plan of \($0), from careplan" }
+        return resource
+    }
+
+    func activity(_ activity: Activity) throws -> CarePlanResource.Activity {
+        let schedule = activity.schedule
+        let status = schedule.start > today ? "not-started" : (schedule.end.map { $0 < today } ?? false) ? "completed" : "in-progress"
+        let code = code(of: activity)
+        let detail = CarePlanResource.Detail(
+            kind: activity.kind == .assessment ? "ServiceRequest" : "Task", code: code, status: status,
+            scheduledTiming: ScheduleTiming.timing(schedule), description: activity.instructions ?? activity.text)
+        return CarePlanResource.Activity(id: activity.id, extension: [Extension(url: Self.definitionURL, valueString: try PlanEncoder.yaml(activity))],
+                                         detail: detail)
+    }
+
+    /// The activity's LOINC code when it has one, and its careplan id; its title as text.
+    func code(of activity: Activity) -> CodeableConcept {
+        var coding: [Coding] = []
+        if let loinc = ClinicalCodes.loinc(of: activity) {
+            coding.append(Coding(system: ClinicalCodes.loincSystem, code: loinc, display: ClinicalCodes.display(loinc)))
+        }
+        coding.append(Coding(system: Self.activitySystem, code: activity.id, display: activity.title))
+        return CodeableConcept(coding: coding, text: activity.title)
+    }
+
+    // MARK: Observation
+
+    /// An assessment's reading; nil for an intervention's tick (docs/fhir.md says why).
+    func observation(_ outcome: Outcome, imported: Identifier?) -> Observation? {
+        guard let history = plan.history(outcome.activityId), history.kind == .assessment else { return nil }
+        let activity = history.activity(on: outcome.date)
+        guard let measure = activity.measure, !outcome.values.isEmpty else { return nil }
+        let key = Self.eventKey(outcome)
+        let code = code(of: activity)
+        let loinc = code.codes(in: ClinicalCodes.loincSystem).first
+        var observation = Observation(id: uuid(key), identifier: [Identifier(system: system, value: key)] + (imported.map { [$0] } ?? []),
+                                      status: "final", code: code)
+        if let category = loinc.flatMap(ClinicalCodes.known)?.category {
+            observation.category = [CodeableConcept(coding: [Coding(system: ClinicalCodes.categorySystem, code: category, display: Self.categoryNames[category])])]
+        }
+        observation.subject = patientReference
+        observation.effectiveDateTime = effective(outcome, activity: activity)
+        observation.issued = outcome.recordedAtLocal
+        if let note = outcome.note { observation.note = [Annotation(text: note)] }
+        if let source = outcome.source { observation.device = Reference(display: source) } else { observation.performer = [patientReference] }
+        if measure.fields.count == 1, measure.type != .sleep {
+            ObservationValue(outcome.values[0], type: measure.type)?.apply(to: &observation)
+        } else {
+            observation.component = zip(measure.fields, outcome.values).compactMap { field, value in
+                guard let typed = ObservationValue(value, type: measure.type) else { return nil }
+                var coding: [Coding] = []
+                if let code = ClinicalCodes.loinc(of: field, in: measure, code: loinc) {
+                    coding.append(Coding(system: ClinicalCodes.loincSystem, code: code, display: ClinicalCodes.display(code)))
+                }
+                var component = Observation.Component(code: CodeableConcept(coding: coding.isEmpty ? nil : coding, text: field.name))
+                typed.apply(to: &component)
+                return component
+            }
+        }
+        return observation
+    }
+
+    /// When the reading was taken: the instant, with its offset, when it was recorded on its own
+    /// day; a reading entered later for an earlier day has that day (and its scheduled time, if
+    /// any, on the clocks it was entered on).
+    func effective(_ outcome: Outcome, activity: Activity) -> String {
+        let local = outcome.recordedAtLocal
+        if local.hasPrefix(outcome.date.iso) { return local }
+        guard let time = activity.schedule.time(ofOccurrence: outcome.occurrence) else { return outcome.date.iso }
+        let offset = outcome.utcOffset
+        let clock = TimeOfDay(minutes: abs(offset) / 60 % 1440)?.description ?? "00:00"
+        return "\(outcome.date.iso)T\(time.description):00\(offset < 0 ? "-" : "+")\(clock)"
+    }
+
+    static let categoryNames = ["vital-signs": "Vital Signs", "laboratory": "Laboratory", "survey": "Survey", "activity": "Activity"]
+}

@@ -1,0 +1,256 @@
+/// The FHIR R4 resources careplan writes and reads: Patient, CarePlan, Observation, and the
+/// Bundle that carries them. Other resources a file contains are kept as `OtherResource`, enough
+/// to resolve a reference to a name.
+
+public struct Meta: Codable, Hashable, Sendable {
+    public var lastUpdated: String?
+    public init(lastUpdated: String?) { self.lastUpdated = lastUpdated }
+}
+
+public struct Patient: Codable, Hashable, Sendable {
+    public var resourceType = "Patient"
+    public var id: String?
+    public var identifier: [Identifier]?
+    public var name: [HumanName]?
+
+    public init(id: String?, identifier: [Identifier]?, name: [HumanName]?) {
+        self.id = id
+        self.identifier = identifier
+        self.name = name
+    }
+}
+
+public struct CarePlanResource: Codable, Hashable, Sendable {
+    public struct Activity: Codable, Hashable, Sendable {
+        public var id: String?
+        public var `extension`: [Extension]?
+        public var reference: Reference?
+        public var detail: Detail?
+
+        public init(id: String?, extension: [Extension]?, detail: Detail?) {
+            self.id = id
+            self.extension = `extension`
+            self.detail = detail
+        }
+    }
+
+    public struct Detail: Codable, Hashable, Sendable {
+        public var kind: String?
+        public var code: CodeableConcept?
+        public var status: String?
+        public var doNotPerform: Bool?
+        public var scheduledTiming: Timing?
+        public var scheduledPeriod: Period?
+        public var scheduledString: String?
+        public var productCodeableConcept: CodeableConcept?
+        public var productReference: Reference?
+        public var description: String?
+
+        public init(kind: String?, code: CodeableConcept?, status: String, scheduledTiming: Timing?, description: String?) {
+            self.kind = kind
+            self.code = code
+            self.status = status
+            self.scheduledTiming = scheduledTiming
+            self.description = description
+        }
+    }
+
+    public var resourceType = "CarePlan"
+    public var id: String?
+    public var identifier: [Identifier]?
+    public var text: Narrative?
+    public var contained: [AnyResource]?
+    public var status: String?
+    public var intent: String?
+    public var title: String?
+    public var description: String?
+    public var subject: Reference?
+    public var period: Period?
+    public var created: String?
+    public var activity: [Activity]?
+
+    public init(id: String, identifier: [Identifier], status: String, intent: String, title: String, subject: Reference,
+                period: Period?, activity: [Activity]) {
+        self.id = id
+        self.identifier = identifier
+        self.status = status
+        self.intent = intent
+        self.title = title
+        self.subject = subject
+        self.period = period
+        self.activity = activity
+    }
+}
+
+public struct Observation: Codable, Hashable, Sendable {
+    public struct Component: Codable, Hashable, Sendable {
+        public var code: CodeableConcept
+        public var valueQuantity: Quantity?
+        public var valueString: String?
+        public var valueBoolean: Bool?
+        public var valueInteger: Int?
+        public var valueCodeableConcept: CodeableConcept?
+        public var valueTime: String?
+        public var valueSampledData: SampledData?
+        public var dataAbsentReason: CodeableConcept?
+
+        public init(code: CodeableConcept) { self.code = code }
+    }
+
+    /// Only noticed, never read: a waveform is not a reading.
+    public struct SampledData: Codable, Hashable, Sendable {
+        public var data: String?
+    }
+
+    public var resourceType = "Observation"
+    public var id: String?
+    public var identifier: [Identifier]?
+    public var status: String?
+    public var category: [CodeableConcept]?
+    public var code: CodeableConcept?
+    public var subject: Reference?
+    public var effectiveDateTime: String?
+    public var effectivePeriod: Period?
+    public var effectiveInstant: String?
+    public var performer: [Reference]?
+    public var valueQuantity: Quantity?
+    public var valueString: String?
+    public var valueBoolean: Bool?
+    public var valueInteger: Int?
+    public var valueCodeableConcept: CodeableConcept?
+    public var valueTime: String?
+    public var valueSampledData: SampledData?
+    public var dataAbsentReason: CodeableConcept?
+    public var issued: String?
+    public var note: [Annotation]?
+    public var device: Reference?
+    public var hasMember: [Reference]?
+    public var component: [Component]?
+
+    public init(id: String, identifier: [Identifier], status: String, code: CodeableConcept) {
+        self.id = id
+        self.identifier = identifier
+        self.status = status
+        self.code = code
+    }
+}
+
+/// A resource of a type careplan does not map, by its type and id, with the names that let a
+/// reference to it read as words (a contained Medication's code, a Practitioner's name).
+public struct OtherResource: Codable, Hashable, Sendable {
+    public var resourceType: String
+    public var id: String?
+    public var code: CodeableConcept?
+    public var name: FlexibleName?
+}
+
+/// `name` is a string on some resources (Organization, CareTeam) and a list of HumanName on others.
+public enum FlexibleName: Codable, Hashable, Sendable {
+    case text(String)
+    case human([HumanName])
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) { self = .text(text) } else { self = .human((try? container.decode([HumanName].self)) ?? []) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .human(let names): try container.encode(names)
+        }
+    }
+
+    var shown: String? {
+        switch self {
+        case .text(let text): return text
+        case .human(let names): return names.lazy.compactMap(\.shown).first
+        }
+    }
+}
+
+/// Any resource in a Bundle entry or a `contained` list, by its `resourceType`.
+public enum AnyResource: Codable, Hashable, Sendable {
+    case patient(Patient)
+    case carePlan(CarePlanResource)
+    case observation(Observation)
+    case other(OtherResource)
+
+    private enum Keys: String, CodingKey { case resourceType }
+
+    public init(from decoder: Decoder) throws {
+        let type = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .resourceType)
+        switch type {
+        case "Patient": self = .patient(try Patient(from: decoder))
+        case "CarePlan": self = .carePlan(try CarePlanResource(from: decoder))
+        case "Observation": self = .observation(try Observation(from: decoder))
+        default: self = .other(try OtherResource(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .patient(let resource): try resource.encode(to: encoder)
+        case .carePlan(let resource): try resource.encode(to: encoder)
+        case .observation(let resource): try resource.encode(to: encoder)
+        case .other(let resource): try resource.encode(to: encoder)
+        }
+    }
+
+    public var resourceType: String {
+        switch self {
+        case .patient: return "Patient"
+        case .carePlan: return "CarePlan"
+        case .observation: return "Observation"
+        case .other(let resource): return resource.resourceType
+        }
+    }
+
+    public var id: String? {
+        switch self {
+        case .patient(let resource): return resource.id
+        case .carePlan(let resource): return resource.id
+        case .observation(let resource): return resource.id
+        case .other(let resource): return resource.id
+        }
+    }
+
+    /// What a reference to it shows: a patient's or practitioner's name, a medication's code.
+    public var shown: String? {
+        switch self {
+        case .patient(let patient): return patient.name?.lazy.compactMap(\.shown).first
+        case .other(let other): return other.name?.shown ?? other.code?.label
+        case .carePlan(let plan): return plan.title
+        case .observation(let observation): return observation.code?.label
+        }
+    }
+}
+
+public struct Bundle: Codable, Hashable, Sendable {
+    public struct Entry: Codable, Hashable, Sendable {
+        public var fullUrl: String?
+        public var resource: AnyResource?
+
+        public init(fullUrl: String?, resource: AnyResource) {
+            self.fullUrl = fullUrl
+            self.resource = resource
+        }
+    }
+
+    public var resourceType = "Bundle"
+    public var id: String?
+    public var meta: Meta?
+    public var identifier: Identifier?
+    public var type: String?
+    public var timestamp: String?
+    public var entry: [Entry]?
+
+    public init(id: String, identifier: Identifier, type: String, timestamp: String, entry: [Entry]) {
+        self.id = id
+        self.identifier = identifier
+        self.type = type
+        self.timestamp = timestamp
+        self.entry = entry
+    }
+}

@@ -138,10 +138,24 @@ public struct Observation: Codable, Hashable, Sendable {
 /// A resource of a type careplan does not map, by its type and id, with the names that let a
 /// reference to it read as words (a contained Medication's code, a Practitioner's name).
 public struct OtherResource: Codable, Hashable, Sendable {
+    /// A CareTeam's member and their role.
+    public struct Participant: Codable, Hashable, Sendable {
+        public var role: [CodeableConcept]?
+        public var member: Reference?
+    }
+
+    /// A phone number or an email address (ContactPoint).
+    public struct ContactPoint: Codable, Hashable, Sendable {
+        public var system: String?
+        public var value: String?
+    }
+
     public var resourceType: String
     public var id: String?
     public var code: CodeableConcept?
     public var name: FlexibleName?
+    public var participant: [Participant]?
+    public var telecom: [ContactPoint]?
 }
 
 /// `name` is a string on some resources (Organization, CareTeam) and a list of HumanName on others.
@@ -175,6 +189,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
     case patient(Patient)
     case carePlan(CarePlanResource)
     case observation(Observation)
+    case bundle(Bundle)
     case other(OtherResource)
 
     private enum Keys: String, CodingKey { case resourceType }
@@ -185,6 +200,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case "Patient": self = .patient(try Patient(from: decoder))
         case "CarePlan": self = .carePlan(try CarePlanResource(from: decoder))
         case "Observation": self = .observation(try Observation(from: decoder))
+        case "Bundle": self = .bundle(try Bundle(from: decoder))
         default: self = .other(try OtherResource(from: decoder))
         }
     }
@@ -194,6 +210,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .patient(let resource): try resource.encode(to: encoder)
         case .carePlan(let resource): try resource.encode(to: encoder)
         case .observation(let resource): try resource.encode(to: encoder)
+        case .bundle(let resource): try resource.encode(to: encoder)
         case .other(let resource): try resource.encode(to: encoder)
         }
     }
@@ -203,6 +220,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .patient: return "Patient"
         case .carePlan: return "CarePlan"
         case .observation: return "Observation"
+        case .bundle: return "Bundle"
         case .other(let resource): return resource.resourceType
         }
     }
@@ -212,6 +230,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .patient(let resource): return resource.id
         case .carePlan(let resource): return resource.id
         case .observation(let resource): return resource.id
+        case .bundle(let resource): return resource.id
         case .other(let resource): return resource.id
         }
     }
@@ -223,6 +242,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .other(let other): return other.name?.shown ?? other.code?.label
         case .carePlan(let plan): return plan.title
         case .observation(let observation): return observation.code?.label
+        case .bundle: return nil
         }
     }
 }

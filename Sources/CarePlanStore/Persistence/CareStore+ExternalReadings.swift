@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+
+/// A reading taken elsewhere (a clinic's FHIR Observation), on its way into the plan: which
+/// assessment, when, and the values as text with their units, checked as typed ones are.
+public struct ExternalReading: Sendable, Equatable {
+    /// What makes it the same reading next time (`system|value` of a FHIR identifier).
+    public var key: String
+    /// How messages name it: the file's id for it.
+    public var label: String
+    public var activityId: String
+    public var recordedAt: Date
+    public var utcOffset: Int
+    /// One per field, each with its unit (`185 lb`), as `ReadingParser` reads typed values.
+    public var inputs: [String]
+    public var note: String?
+    /// The occurrence it belongs to when the file says (careplan's own export names it); else the
+    /// open one nearest its time.
+    public var occurrence: Int?
+
+    public init(key: String, label: String, activityId: String, recordedAt: Date, utcOffset: Int, inputs: [String], note: String?,
+                occurrence: Int? = nil) {
+        self.key = key
+        self.label = label
+        self.activityId = activityId
+        self.recordedAt = recordedAt
+        self.utcOffset = utcOffset
+        self.inputs = inputs
+        self.note = note
+        self.occurrence = occurrence
+    }
+
+    /// The calendar day it was taken on, on the clocks it was taken on.
+    public var date: LocalDate {
+        LocalDate(dayNumber: Int(((recordedAt.timeIntervalSince1970 + Double(utcOffset)) / 86_400).rounded(.down)))
+    }
+}
+
+/// What became of one external reading.
+public enum ExternalReadingResult: Sendable, Equatable {
+    case added(Outcome)
+    /// Taken in by an earlier import (or earlier in the same file).
+    case alreadyTaken
+    case refused(String)
+}
+
+extension CareStore {
+    /// Takes readings into their assessments in one transaction. Each lands on its day's open
+    /// occurrence nearest its time (one health data filled is open to it, as to a typed
+    /// reading); one that cannot (not scheduled that day, in the future, outside the measure's
+    /// range, every occurrence recorded) is refused with the reason and the rest still land.
+    /// A reading taken once is never taken again, even after its outcome is cleared.
+    public func take(_ readings: [ExternalReading], clock: CareClock) throws -> [ExternalReadingResult] {
+        try write { db in
+            let plan = try StoreReader(db).plan()
+            var known = Set(try String.fetchAll(db, sql: "SELECT identifier FROM fhirObservation"))
+            let importedAt = clock.now.localISO8601(offset: clock.utcOffsetSeconds)
+            return try readings.map { reading -> ExternalReadingResult in
+                guard !known.contains(reading.key) else { return .alreadyTaken }
+                guard let history = plan.history(reading.activityId) else { return .refused("the plan has no activity '\(reading.activityId)'") }
+                let date = reading.date
+                let activity = history.activity(on: date)
+                guard date <= clock.today else { return .refused("dated \(date.iso), after today") }
+                guard activity.schedule.isOpen(on: date) else {
+                    return .refused("'\(activity.id)' is not scheduled on \(date.iso) (\(activity.schedule.summary))")
+                }
+                let values: [ReadingValue]
+                do { values = try ReadingParser.values(for: activity, inputs: reading.inputs) } catch { return .refused("\(error)") }
+                let recorded = try StoreReader.outcomes(of: activity.id, on: date, db)
+                let taken = Set(recorded.filter { $0.source == nil }.map(\.occurrence))
+                let named = reading.occurrence.flatMap { n in !taken.contains(n) && activity.schedule.hasEvent(on: date, occurrence: n) ? n : nil }
+                guard let index = named ?? Self.nearestOpen(activity, on: date, minutes: date.minutes(at: Int(reading.recordedAt.timeIntervalSince1970), in: TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt), taken: taken) else {
+                    return .refused("every occurrence of '\(activity.id)' on \(date.iso) already has a reading")
+                }
+                let previous = recorded.first { $0.occurrence == index }
+                if let previous { try Self.delete(previous, db, refresh: false) }
+                let outcome = Outcome(activityId: activity.id, date: date, occurrence: index, recordedAt: reading.recordedAt,
+                                      utcOffset: reading.utcOffset, note: reading.note, values: values)
+                try Self.insert(outcome, db)
+                if previous != nil { try refill(activity, on: date, db) }
+                try db.execute(sql: "INSERT INTO fhirObservation (identifier, activityId, date, occurrence, importedAt) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [reading.key, activity.id, date.iso, index, importedAt])
+                known.insert(reading.key)
+                return .added(outcome)
+            }
+        }
+    }
+
+    /// The open occurrence whose time is nearest `minutes` (the first open one when the schedule
+    /// has no times; the next entry of an as-needed activity); nil when all are recorded.
+    static func nearestOpen(_ activity: Activity, on date: LocalDate, minutes: Int, taken: Set<Int>) -> Int? {
+        let schedule = activity.schedule
+        if schedule.isAsNeeded { return (taken.max() ?? -1) + 1 }
+        let open = (0..<schedule.occurrences(on: date)).filter { !taken.contains($0) }
+        guard !schedule.times.isEmpty else { return open.first }
+        return open.min { a, b in
+            abs((schedule.time(ofOccurrence: a)?.minutes ?? 0) - minutes) < abs((schedule.time(ofOccurrence: b)?.minutes ?? 0) - minutes)
+        }
+    }
+}

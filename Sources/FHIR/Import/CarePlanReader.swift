@@ -1,0 +1,210 @@
+import CarePlanStore
+import Foundation
+
+/// A FHIR R4 CarePlan (alone, or the first in a Bundle) as a careplan plan, with a note for
+/// everything that could not be kept as the file says it (docs/fhir.md).
+///
+/// Activities come from `activity.detail`: the code (or description) names it, a LOINC code
+/// careplan knows makes it an assessment with that code's measure, `scheduledTiming` becomes the
+/// schedule (`ScheduleTiming`). What a careplan schedule cannot say (`scheduledString`, a
+/// `scheduledPeriod`, no schedule at all) becomes an as-needed activity whose instructions keep
+/// the file's words. A plan careplan exported carries each activity's own definition in an
+/// extension, and comes back whole.
+public struct CarePlanReader {
+    public struct Result {
+        public var plan: CarePlan
+        /// What was approximated, left out or taken from elsewhere, one sentence each.
+        public var notes: [String]
+    }
+
+    let file: String
+    let today: LocalDate
+
+    public init(file: String, today: LocalDate) {
+        self.file = file
+        self.today = today
+    }
+
+    /// The CarePlan in `resource`; throws when there is none or it has nothing careplan can follow.
+    public func read(_ resource: AnyResource) throws -> Result {
+        var notes: [String] = []
+        let bundle: Bundle?
+        let source: CarePlanResource
+        switch resource {
+        case .carePlan(let plan):
+            (bundle, source) = (nil, plan)
+        case .bundle(let bundle):
+            return try read(bundle: bundle)
+        default:
+            throw FHIRError(file: file, "holds a \(resource.resourceType), not a CarePlan")
+        }
+        return try read(source, bundle: bundle, notes: &notes)
+    }
+
+    /// The first CarePlan of a Bundle.
+    public func read(bundle: Bundle) throws -> Result {
+        var notes: [String] = []
+        let plans = (bundle.entry ?? []).compactMap { entry -> CarePlanResource? in
+            if case .carePlan(let plan)? = entry.resource { return plan }
+            return nil
+        }
+        guard let first = plans.first else {
+            throw FHIRError(file: file, "the Bundle holds no CarePlan")
+        }
+        if plans.count > 1 { notes.append("the Bundle holds \(plans.count) CarePlans; the first (\(first.id ?? "no id")) was read") }
+        return try read(first, bundle: bundle, notes: &notes)
+    }
+
+    func read(_ source: CarePlanResource, bundle: Bundle?, notes: inout [String]) throws -> Result {
+        let resolver = ReferenceResolver(contained: source.contained ?? [], bundle: bundle)
+        let activities = source.activity ?? []
+        if activities.isEmpty {
+            let narrative = source.text.map { _ in " its care is written in its narrative text, which careplan does not interpret;" } ?? ""
+            throw FHIRError(file: file, "CarePlan\(source.id.map { " '\($0)'" } ?? "") has no activity:\(narrative) a plan needs activities with a detail (what, and when) to follow. Write it as a YAML plan (docs/plan-format.md)")
+        }
+        if let status = source.status, ["revoked", "entered-in-error"].contains(status) {
+            throw FHIRError(file: file, "CarePlan status is '\(status)'; careplan does not follow a plan that was withdrawn or entered in error")
+        }
+        var start = source.period?.start.flatMap(FHIRDate.localDate)
+        let end = source.period?.end.flatMap(FHIRDate.localDate)
+        if start == nil {
+            start = source.created.flatMap(FHIRDate.localDate) ?? min(today, end ?? today)
+            notes.append("the plan's period has no start; activities without dates start on \(start!.iso)")
+        }
+        let context = ActivityContext(planStart: start!, planEnd: end, resolver: resolver)
+        var made: [Activity] = []
+        var refused: [String] = []
+        for (index, entry) in activities.enumerated() {
+            let label = "activity \(index + 1)"
+            do {
+                guard var activity = try self.activity(entry, label: label, context: context, notes: &notes) else { continue }
+                activity.id = uniqueId(activity.id, taken: Set(made.map(\.id)))
+                made.append(activity)
+            } catch let skip as Skip {
+                refused.append("\(label): \(skip.reason)")
+            }
+        }
+        notes += refused.map { "left out \($0)" }
+        guard !made.isEmpty else {
+            throw FHIRError(file: file, "no activity careplan can follow: \(refused.joined(separator: "; "))")
+        }
+        var title = source.title.nonBlank ?? source.description.nonBlank
+        if title == nil {
+            title = "Care plan from \(file)"
+            notes.append("the CarePlan has no title or description; it is called '\(title!)'")
+        }
+        let patient = resolver.name(source.subject)
+        return Result(plan: CarePlan(title: title!, patient: patient, activities: made, contacts: contacts(source, resolver: resolver)), notes: notes)
+    }
+
+    struct ActivityContext {
+        var planStart: LocalDate
+        var planEnd: LocalDate?
+        var resolver: ReferenceResolver
+    }
+
+    /// Why an activity was left out.
+    struct Skip: Error { var reason: String }
+
+    func activity(_ entry: CarePlanResource.Activity, label: String, context: ActivityContext, notes: inout [String]) throws -> Activity? {
+        // careplan's own definition, when careplan wrote the file: taken whole.
+        if let yaml = entry.extension?.first(where: { $0.url == BundleBuilder.definitionURL })?.valueString {
+            do { return try PlanDecoder(file: file).decodeActivity(yaml) } catch {
+                notes.append("\(label): careplan's definition in the file could not be read (\(error)); read from the FHIR elements instead")
+            }
+        }
+        guard let detail = entry.detail else {
+            let name = context.resolver.name(entry.reference)
+            guard let name else { throw Skip(reason: "neither a detail nor a named reference") }
+            notes.append("\(label) ('\(name)') is described in another resource careplan does not read; it is kept as needed, with no schedule")
+            return Activity(id: slug(name), kind: .intervention, title: name,
+                            instructions: "Described in the care plan's \(entry.reference?.reference ?? "linked resource").",
+                            schedule: Schedule(start: context.planStart, end: context.planEnd, pattern: .asNeeded))
+        }
+        if detail.doNotPerform == true { throw Skip(reason: "marked doNotPerform; careplan plans what to do") }
+        if let status = detail.status, ["cancelled", "entered-in-error"].contains(status) {
+            throw Skip(reason: "its status is \(status)")
+        }
+        let product = detail.productCodeableConcept?.label ?? context.resolver.name(detail.productReference)
+        let named = detail.code?.label ?? product ?? detail.description.nonBlank
+        guard let named else { throw Skip(reason: "it names nothing to do (no code, product or description)") }
+        let title = product.map { named == $0 ? named : "\(named): \($0)" } ?? named
+        var instructions = [detail.description.nonBlank].compactMap { $0 }
+        if let status = detail.status, ["completed", "stopped"].contains(status) {
+            notes.append("\(label) ('\(title)') is \(status) in the file; it was imported, and careplan end ends it")
+        }
+        // An assessment when its code is a reading careplan knows how to take.
+        let loinc = (detail.code?.codes(in: ClinicalCodes.loincSystem) ?? []).first { ClinicalCodes.known($0) != nil }
+        let measure = loinc.flatMap(ClinicalCodes.known)?.measure
+
+        let schedule: Schedule
+        if let timing = detail.scheduledTiming {
+            let reading = ScheduleTiming.schedule(timing, start: context.planStart, end: context.planEnd)
+            schedule = reading.schedule
+            notes += reading.notes.map { "\(label) ('\(title)'): \($0)" }
+        } else if let period = detail.scheduledPeriod {
+            let first = period.start.flatMap(FHIRDate.localDate) ?? context.planStart
+            let last = period.end.flatMap(FHIRDate.localDate).map { max($0, first) } ?? context.planEnd
+            schedule = Schedule(start: first, end: last, pattern: .asNeeded)
+            instructions.append("Scheduled for \(period.start ?? "?")\(period.end.map { " to \($0)" } ?? "").")
+            notes.append("\(label) ('\(title)') has a period without a timing; it is as needed within it, and its instructions say when")
+        } else if let text = detail.scheduledString.nonBlank {
+            schedule = Schedule(start: context.planStart, end: context.planEnd, pattern: .asNeeded)
+            instructions.append("When: \(text)")
+            notes.append("\(label) ('\(title)') is scheduled in words ('\(text)'); it is as needed, with those words in its instructions")
+        } else {
+            schedule = Schedule(start: context.planStart, end: context.planEnd, pattern: .asNeeded)
+            notes.append("\(label) ('\(title)') has no schedule; it is as needed")
+        }
+        return Activity(id: slug(entry.id.flatMap { isSlug($0) ? $0 : nil } ?? title), kind: measure == nil ? .intervention : .assessment,
+                        title: title, instructions: instructions.isEmpty ? nil : instructions.joined(separator: "\n"),
+                        schedule: schedule, measure: measure)
+    }
+
+    /// The plan's care team: each contained or referenced CareTeam's members, with their role.
+    func contacts(_ source: CarePlanResource, resolver: ReferenceResolver) -> [Contact] {
+        var contacts: [Contact] = []
+        for team in source.contained ?? [] {
+            guard case .other(let other) = team, other.resourceType == "CareTeam" else { continue }
+            for participant in other.participant ?? [] {
+                guard let name = resolver.name(participant.member)?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
+                      !contacts.contains(where: { $0.name == name }) else { continue }
+                var contact = Contact(name: name, role: participant.role?.first?.label ?? "Care team", group: .careTeam)
+                if case .other(let person)? = resolver.resolve(participant.member) {
+                    let telecom = person.telecom ?? []
+                    contact.phone = telecom.first { $0.system == "phone" && Contact.isPhoneNumber($0.value ?? "") }?.value
+                    contact.email = telecom.first { $0.system == "email" }?.value
+                }
+                contacts.append(contact)
+            }
+        }
+        return contacts
+    }
+
+    func isSlug(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// An id from a title: lower case, words joined by dashes, at most 40 characters.
+    func slug(_ text: String) -> String {
+        var result = ""
+        for character in text.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber { result.append(character) } else if !result.hasSuffix("-"), !result.isEmpty { result.append("-") }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        // Long titles are cut after a whole word.
+        var short = result
+        if short.count > 40 {
+            short = String(short.prefix(41))
+            short = short.contains("-") ? String(short[..<short.lastIndex(of: "-")!]) : String(short.prefix(40))
+        }
+        return short.isEmpty ? "activity" : short
+    }
+
+    func uniqueId(_ id: String, taken: Set<String>) -> String {
+        guard taken.contains(id) else { return id }
+        var n = 2
+        while taken.contains("\(id)-\(n)") { n += 1 }
+        return "\(id)-\(n)"
+    }
+}

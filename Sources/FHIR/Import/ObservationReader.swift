@@ -1,0 +1,184 @@
+import CarePlanStore
+import Foundation
+
+/// FHIR R4 Observations (one, or those of a Bundle) as readings for the plan's assessments.
+///
+/// An Observation lands on the assessment whose LOINC code it carries (the plan's `loinc:`, or
+/// the code careplan knows for it, `ClinicalCodes`), or on the activity careplan's own code names
+/// when careplan exported it. Values convert from their UCUM unit to the measure's. What is not a
+/// reading (cancelled, entered in error, a data-absent reason, a panel of other Observations, a
+/// waveform) is left out with the reason; codes no assessment has are listed, not guessed.
+public struct ObservationReader {
+    public struct Skipped: Equatable, Sendable {
+        public var label: String
+        public var reason: String
+    }
+
+    public struct Result: Sendable {
+        public var readings: [ExternalReading] = []
+        public var skipped: [Skipped] = []
+        /// Codes no assessment of the plan has, as `system|code` with what the file calls them
+        /// and how many Observations carried them.
+        public var unknown: [(code: String, name: String, count: Int)] = []
+    }
+
+    let plan: PlanSnapshot
+    let zone: TimeZone
+    let file: String
+
+    public init(plan: PlanSnapshot, zone: TimeZone, file: String) {
+        self.plan = plan
+        self.zone = zone
+        self.file = file
+    }
+
+    /// The Observations of a resource: itself, or a Bundle's.
+    public static func observations(in resource: AnyResource) -> [Observation] {
+        switch resource {
+        case .observation(let observation): return [observation]
+        case .bundle(let bundle):
+            return (bundle.entry ?? []).compactMap { entry in
+                if case .observation(let observation)? = entry.resource { return observation }
+                return nil
+            }
+        default: return []
+        }
+    }
+
+    public func read(_ observations: [Observation]) -> Result {
+        var result = Result()
+        var unknown: [String: (name: String, count: Int)] = [:]
+        var order: [String] = []
+        for (index, observation) in observations.enumerated() {
+            let label = observation.id.map { "Observation '\($0)'" } ?? "Observation \(index + 1)"
+            switch reading(observation, label: label) {
+            case .success(let reading): result.readings.append(reading)
+            case .failure(.skipped(let reason)): result.skipped.append(Skipped(label: label, reason: reason))
+            case .failure(.unknownCode(let code, let name)):
+                if unknown[code] == nil { order.append(code) }
+                unknown[code, default: (name, 0)].count += 1
+            }
+        }
+        result.unknown = order.map { (code: $0, name: unknown[$0]!.name, count: unknown[$0]!.count) }
+        return result
+    }
+
+    enum Problem: Error {
+        case skipped(String)
+        case unknownCode(String, String)
+    }
+
+    static let readingStatuses: Set<String> = ["final", "amended", "corrected", "preliminary"]
+
+    func reading(_ observation: Observation, label: String) -> Swift.Result<ExternalReading, Problem> {
+        let status = observation.status ?? "unknown"
+        guard Self.readingStatuses.contains(status) else { return .failure(.skipped("status \(status) is not a reading")) }
+        if let absent = observation.dataAbsentReason {
+            return .failure(.skipped("no value (data absent: \(absent.label ?? "no reason given"))"))
+        }
+        if observation.valueSampledData != nil || observation.component?.contains(where: { $0.valueSampledData != nil }) == true {
+            return .failure(.skipped("a waveform (SampledData) is not a reading careplan keeps"))
+        }
+        if observation.hasMember?.isEmpty == false, !hasValue(observation) {
+            return .failure(.skipped("a panel: its members are Observations of their own, read one by one"))
+        }
+        guard let code = observation.code, let activity = assessment(for: code) else {
+            let loinc = observation.code?.codes(in: ClinicalCodes.loincSystem).first
+            let shown = loinc.map { "LOINC \($0)" } ?? observation.code?.coding?.first.map { "\($0.system ?? "?")|\($0.code ?? "?")" } ?? "no code"
+            return .failure(.unknownCode(shown, observation.code?.label ?? ""))
+        }
+        guard let when = observation.effectiveDateTime ?? observation.effectiveInstant ?? observation.effectivePeriod?.start else {
+            return .failure(.skipped("no effective time (effectiveDateTime, effectiveInstant or effectivePeriod)"))
+        }
+        guard let instant = FHIRDate.instant(when, zone: zone) else {
+            return .failure(.skipped("effective time '\(when)' is not a FHIR date or dateTime"))
+        }
+        guard let measure = activity.measure else { return .failure(.skipped("'\(activity.id)' takes no readings")) }
+        if measure.type == .sleep { return .failure(.skipped("a sleep diary is not filled from FHIR; careplan log \(activity.id) --bed … records it")) }
+        let inputs: [String]
+        switch values(observation, measure: measure) {
+        case .success(let found): inputs = found
+        case .failure(let problem): return .failure(problem)
+        }
+        let note = (observation.note ?? []).map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
+        let key = ObservationKey.key(of: observation, content: "\(activity.id)|\(when)|\(inputs.joined(separator: ";"))")
+        return .success(ExternalReading(key: key, label: label, activityId: activity.id, recordedAt: instant.date, utcOffset: instant.offset,
+                                        inputs: inputs, note: note.isEmpty ? nil : note, occurrence: exportedOccurrence(observation, activity: activity)))
+    }
+
+    /// The occurrence a careplan export named in the identifier (`reading/ID/DATE/N`) of a reading
+    /// of this same activity.
+    func exportedOccurrence(_ observation: Observation, activity: Activity) -> Int? {
+        for identifier in observation.identifier ?? [] {
+            let parts = (identifier.value ?? "").split(separator: "/")
+            if parts.count == 4, parts[0] == "reading", parts[1] == activity.id, let n = Int(parts[3]), n >= 0 { return n }
+        }
+        return nil
+    }
+
+    func hasValue(_ observation: Observation) -> Bool {
+        observation.valueQuantity != nil || observation.valueString != nil || observation.valueBoolean != nil
+            || observation.valueInteger != nil || observation.valueCodeableConcept != nil || observation.component?.isEmpty == false
+    }
+
+    /// The assessment an Observation's code names: careplan's own activity code first, then LOINC,
+    /// where codes LOINC treats as the same reading (3141-9 and 29463-7, body weight) match.
+    func assessment(for code: CodeableConcept) -> Activity? {
+        let assessments = plan.histories.filter { $0.kind == .assessment }.map { $0.versions.last!.activity }
+        for id in code.codes(in: BundleBuilder.activitySystem) {
+            if let activity = assessments.first(where: { $0.id == id }) { return activity }
+        }
+        for loinc in code.codes(in: ClinicalCodes.loincSystem) {
+            let canonical = ClinicalCodes.known(loinc)?.code ?? loinc
+            if let activity = assessments.first(where: { activity in
+                guard let own = ClinicalCodes.loinc(of: activity) else { return false }
+                return own == loinc || (ClinicalCodes.known(own)?.code ?? own) == canonical
+            }) { return activity }
+        }
+        return nil
+    }
+
+    /// One input per field of the measure, each with its unit, from the value or the components.
+    func values(_ observation: Observation, measure: Measure) -> Swift.Result<[String], Problem> {
+        if measure.fields.count == 1 {
+            return text(quantity: observation.valueQuantity, string: observation.valueString, boolean: observation.valueBoolean,
+                        integer: observation.valueInteger, concept: observation.valueCodeableConcept, field: measure.fields[0].name).map { [$0] }
+        }
+        var inputs: [String] = []
+        let panel = measure.loinc ?? ClinicalCodes.known(observation.code?.codes(in: ClinicalCodes.loincSystem).first ?? "")?.code
+        for field in measure.fields {
+            let code = ClinicalCodes.loinc(of: field, in: measure, code: panel)
+            let component = observation.component?.first { component in
+                (code != nil && component.code.codes(in: ClinicalCodes.loincSystem).contains(code!)) || component.code.text == field.name
+            }
+            guard let component else { return .failure(.skipped("no \(field.name) component\(code.map { " (LOINC \($0))" } ?? "")")) }
+            if let absent = component.dataAbsentReason {
+                return .failure(.skipped("\(field.name): no value (data absent: \(absent.label ?? "no reason given"))"))
+            }
+            switch text(quantity: component.valueQuantity, string: component.valueString, boolean: component.valueBoolean,
+                        integer: component.valueInteger, concept: component.valueCodeableConcept, field: field.name) {
+            case .success(let input): inputs.append(input)
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(inputs)
+    }
+
+    func text(quantity: Quantity?, string: String?, boolean: Bool?, integer: Int?, concept: CodeableConcept?, field: String) -> Swift.Result<String, Problem> {
+        if let quantity {
+            guard let value = quantity.value else { return .failure(.skipped("\(field): a quantity without a value")) }
+            if let comparator = quantity.comparator { return .failure(.skipped("\(field): '\(comparator) \(NumberText.string(value))' is a bound, not a value")) }
+            let number = NumberText.string(value)
+            guard quantity.code != nil || quantity.unit != nil else { return .success(number) }
+            guard let unit = UCUM.unit(of: quantity) else {
+                return .failure(.skipped("\(field): the unit '\(quantity.code ?? quantity.unit ?? "")' is not one careplan converts"))
+            }
+            return .success("\(number) \(unit.symbol)")
+        }
+        if let integer { return .success(String(integer)) }
+        if let boolean { return .success(boolean ? "yes" : "no") }
+        if let string { return .success(string) }
+        if let label = concept?.label { return .success(label) }
+        return .failure(.skipped("\(field): no value careplan reads (a quantity, number, yes/no, text or coded answer)"))
+    }
+}

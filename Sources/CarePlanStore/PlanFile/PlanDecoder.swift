@@ -25,6 +25,12 @@ public struct PlanDecoder {
         try activity(try reader.compose(yaml, empty: "empty activity"))
     }
 
+    /// One contact in plan-file form, checked as in a plan whose activities are `activityIds`.
+    public func decodeContact(_ yaml: String, activityIds: Set<String>) throws -> Contact {
+        let node = try reader.compose(yaml, empty: "empty contact")
+        return try contacts(.sequence(.init([node])), activityIds: activityIds)[0]
+    }
+
     func plan(_ node: Node) throws -> CarePlan {
         let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities", "contacts"])
         guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }

@@ -18,6 +18,11 @@ public enum PlanEncoder {
         try Yams.serialize(node: node(activity), allowUnicode: true, sortKeys: false)
     }
 
+    /// One contact as a YAML document (what a FHIR export carries for careplan to read back).
+    public static func yaml(_ contact: Contact) throws -> String {
+        try Yams.serialize(node: node(contact), allowUnicode: true, sortKeys: false)
+    }
+
     static func node(_ contact: Contact) -> Node {
         var pairs: [(Node, Node)] = [("name", scalar(contact.name)), ("role", scalar(contact.role)), ("group", scalar(contact.group.rawValue))]
         if let phone = contact.phone { pairs.append(("phone", quoted(phone))) }

@@ -60,6 +60,11 @@ public struct BundleBuilder {
             intent: "plan", title: plan.title, subject: patientReference, period: Period(start: plan.start?.iso, end: end?.iso),
             activity: try activities.map(activity))
         resource.description = plan.patient.map { "\(plan.title), the care plan of \($0), from careplan" }
+        let team = try CareTeamBuilder(patient: patientReference).contained(plan.contacts(on: today))
+        if !team.isEmpty {
+            resource.contained = team
+            resource.careTeam = [Reference(reference: "#careteam")]
+        }
         return resource
     }
 

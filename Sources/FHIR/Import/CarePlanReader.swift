@@ -94,7 +94,14 @@ public struct CarePlanReader {
             notes.append("the CarePlan has no title or description; it is called '\(title!)'")
         }
         let patient = resolver.name(source.subject)
-        return Result(plan: CarePlan(title: title!, patient: patient, activities: made, contacts: contacts(source, resolver: resolver)), notes: notes)
+        let contacts = contacts(source, resolver: resolver, activityIds: Set(made.map(\.id)), notes: &notes)
+        let plan = CarePlan(title: title!, patient: patient, activities: made, contacts: contacts)
+        // What was read is held to the plan file's rules, so `plan --export` writes a file that
+        // imports again.
+        do { _ = try PlanDecoder(file: file).decode(try PlanEncoder.yaml(plan)) } catch {
+            throw FHIRError(file: file, "the plan read from the CarePlan breaks a plan-file rule: \(error)")
+        }
+        return Result(plan: plan, notes: notes)
     }
 
     struct ActivityContext {
@@ -161,22 +168,40 @@ public struct CarePlanReader {
                         schedule: schedule, measure: measure)
     }
 
-    /// The plan's care team: each contained or referenced CareTeam's members, with their role.
-    func contacts(_ source: CarePlanResource, resolver: ReferenceResolver) -> [Contact] {
+    /// The plan's care team: the members of each CareTeam it contains or refers to, with their
+    /// role, phone and email; careplan's own definition when careplan wrote it. A member with no
+    /// phone or email is left out (a contact must be reachable), with a note.
+    func contacts(_ source: CarePlanResource, resolver: ReferenceResolver, activityIds: Set<String>, notes: inout [String]) -> [Contact] {
+        var teams = (source.contained ?? []).compactMap { resource -> OtherResource? in
+            if case .other(let other) = resource, other.resourceType == "CareTeam" { return other }
+            return nil
+        }
+        for reference in source.careTeam ?? [] where reference.reference?.hasPrefix("#") != true {
+            if case .other(let other)? = resolver.resolve(reference), other.resourceType == "CareTeam" { teams.append(other) }
+        }
         var contacts: [Contact] = []
-        for team in source.contained ?? [] {
-            guard case .other(let other) = team, other.resourceType == "CareTeam" else { continue }
-            for participant in other.participant ?? [] {
-                guard let name = resolver.name(participant.member)?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
-                      !contacts.contains(where: { $0.name == name }) else { continue }
-                var contact = Contact(name: name, role: participant.role?.first?.label ?? "Care team", group: .careTeam)
+        for participant in teams.flatMap({ $0.participant ?? [] }) {
+            var contact: Contact?
+            if let yaml = participant.extension?.first(where: { $0.url == CareTeamBuilder.definitionURL })?.valueString {
+                contact = try? PlanDecoder(file: file).decodeContact(yaml, activityIds: activityIds)
+            }
+            if contact == nil {
+                guard let name = resolver.name(participant.member)?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+                var made = Contact(name: name, role: participant.role?.first?.label ?? "Care team",
+                                   group: resolver.resolve(participant.member)?.resourceType == "RelatedPerson" ? .personal : .careTeam)
                 if case .other(let person)? = resolver.resolve(participant.member) {
                     let telecom = person.telecom ?? []
-                    contact.phone = telecom.first { $0.system == "phone" && Contact.isPhoneNumber($0.value ?? "") }?.value
-                    contact.email = telecom.first { $0.system == "email" }?.value
+                    made.phone = telecom.first { $0.system == "phone" && Contact.isPhoneNumber($0.value ?? "") }?.value
+                    made.email = telecom.first { $0.system == "email" && Contact.isEmailAddress($0.value ?? "") }?.value
+                    made.address = person.address?.first?.text.nonBlank
                 }
-                contacts.append(contact)
+                guard made.phone != nil || made.email != nil else {
+                    notes.append("care team member '\(name)' has no phone or email in the file; left out of the contacts")
+                    continue
+                }
+                contact = made
             }
+            if let contact, !contacts.contains(where: { $0.name == contact.name }) { contacts.append(contact) }
         }
         return contacts
     }

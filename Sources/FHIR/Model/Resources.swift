@@ -67,6 +67,7 @@ public struct CarePlanResource: Codable, Hashable, Sendable {
     public var subject: Reference?
     public var period: Period?
     public var created: String?
+    public var careTeam: [Reference]?
     public var activity: [Activity]?
 
     public init(id: String, identifier: [Identifier], status: String, intent: String, title: String, subject: Reference,
@@ -140,14 +141,32 @@ public struct Observation: Codable, Hashable, Sendable {
 public struct OtherResource: Codable, Hashable, Sendable {
     /// A CareTeam's member and their role.
     public struct Participant: Codable, Hashable, Sendable {
+        public var `extension`: [Extension]?
         public var role: [CodeableConcept]?
         public var member: Reference?
+
+        public init(extension: [Extension]?, role: [CodeableConcept]?, member: Reference?) {
+            self.extension = `extension`
+            self.role = role
+            self.member = member
+        }
     }
 
     /// A phone number or an email address (ContactPoint).
     public struct ContactPoint: Codable, Hashable, Sendable {
         public var system: String?
         public var value: String?
+
+        public init(system: String?, value: String?) {
+            self.system = system
+            self.value = value
+        }
+    }
+
+    /// An address as one line of text.
+    public struct Address: Codable, Hashable, Sendable {
+        public var text: String?
+        public init(text: String?) { self.text = text }
     }
 
     public var resourceType: String
@@ -156,6 +175,15 @@ public struct OtherResource: Codable, Hashable, Sendable {
     public var name: FlexibleName?
     public var participant: [Participant]?
     public var telecom: [ContactPoint]?
+    public var address: [Address]?
+    /// RelatedPerson: whose relation, and what relation.
+    public var patient: Reference?
+    public var relationship: [CodeableConcept]?
+
+    public init(resourceType: String, id: String?) {
+        self.resourceType = resourceType
+        self.id = id
+    }
 }
 
 /// `name` is a string on some resources (Organization, CareTeam) and a list of HumanName on others.

@@ -183,6 +183,11 @@ let package = Package(
             name: "CareReportTests",
             dependencies: ["CareReport", "CareInsights", "CarePlanStore"]
         ),
+        // FHIR both ways on the official HL7 R4 examples (../shared/testdata/fhir) and real stores.
+        .testTarget(
+            name: "FHIRTests",
+            dependencies: ["FHIR", "CarePlanStore"]
+        ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI"]

@@ -54,8 +54,7 @@ public enum FHIRFile {
         func at(_ keys: [CodingKey]) -> String { [root, path(keys)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ".") }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-            return "not valid JSON: \(detail)"
+            return "not valid JSON" + syntaxPosition(data)
         case .keyNotFound(let key, let context):
             if key.stringValue == "resourceType" && context.codingPath.isEmpty {
                 return "no resourceType; expected a FHIR resource (CarePlan, Observation, Bundle)"
@@ -70,6 +69,23 @@ public enum FHIRFile {
         @unknown default:
             return "\(error)"
         }
+    }
+
+    /// Where the JSON breaks, as line and column: JSONDecoder says only that it does, and
+    /// JSONSerialization says "around character N", counted from the start of the file.
+    static func syntaxPosition(_ data: Data) -> String {
+        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+                  let offset = Int(detail[range].dropFirst("character ".count)) else { return detail.isEmpty ? "" : ": \(detail)" }
+            // N counts from 1.
+            let prefix = data.prefix(max(offset - 1, 0))
+            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            let what = detail.components(separatedBy: " around").first ?? detail
+            return " at line \(line), column \(column): \(what.lowercased())"
+        }
+        return ""
     }
 
     static func describe(_ type: Any.Type) -> String {

@@ -89,11 +89,12 @@ struct Import: TextOnlyCommand {
 
     /// Readings from FHIR Observations: each one placed, or the reason it was not.
     func importObservations(_ observations: [Observation], file name: String, clock: CareClock) throws {
-        let store = try self.store.open()
-        let plan = try store.reading { try $0.plan() }
+        // Read first, without creating a store: readings need a plan to land in.
+        let plan = try self.store.open(readOnly: true).reading { try $0.plan() }
         guard !plan.isEmpty else {
             throw FHIRError(file: name, "holds Observations, but there is no plan to put them in yet; import a plan first (careplan import PLAN.yaml)")
         }
+        let store = try self.store.open()
         let read = ObservationReader(plan: plan, zone: clock.timeZone, file: name).read(observations)
         let results = try store.take(read.readings, clock: clock)
         let added = results.filter { if case .added = $0 { return true } else { return false } }.count

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// The independent FHIR R4 validator (Tests/FHIRValidator: the fhir.resources R4 models and
+/// ucumvert, in a virtualenv setup.sh makes once).
+enum FHIRValidator {
+    static let python: Result<String, Error> = Result {
+        let setup = Process()
+        setup.executableURL = CLI.repository.appendingPathComponent("Tests/FHIRValidator/setup.sh")
+        let out = Pipe()
+        setup.standardOutput = out
+        try setup.run()
+        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        setup.waitUntilExit()
+        guard setup.terminationStatus == 0 else { throw CLI.CLIError.failed(["Tests/FHIRValidator/setup.sh"], "exit \(setup.terminationStatus)") }
+        return path
+    }
+
+    /// The validator's verdict on `files`: its exit status and what it printed.
+    static func validate(_ files: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try python.get())
+        process.arguments = [CLI.repository.appendingPathComponent("Tests/FHIRValidator/validate.py").path] + files
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}
+
+/// `careplan export --format fhir` and `careplan import FILE.json`, run as a user would.
+@Suite(.serialized) struct FHIRCommandTests {
+    static let plans = ["heart-failure", "hypertension", "knee-replacement", "sleep-hygiene", "type-2-diabetes"]
+    static let examples = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/testdata/fhir")
+
+    func bundle(_ cli: CLI, _ arguments: [String] = []) throws -> [String: Any] {
+        try #require(try cli.json(["export", "--format", "fhir"] + arguments) as? [String: Any])
+    }
+
+    func resources(_ bundle: [String: Any], _ type: String) -> [[String: Any]] {
+        (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }.filter { $0["resourceType"] as? String == type }
+    }
+
+    /// The readings `careplan export --json` lists: (activity, date, occurrence, values).
+    func readings(_ cli: CLI) throws -> [String] {
+        let outcomes = try #require(try cli.json(["export", "--json"]) as? [[String: Any]])
+        return outcomes.filter { ($0["values"] as? [Any])?.isEmpty == false }.map { outcome in
+            let values = (outcome["values"] as! [[String: Any]]).map { "\($0["name"]!)=\($0["value"] ?? $0["text"] ?? "")" }
+            return "\(outcome["activity"]!) \(outcome["date"]!) \(outcome["occurrence"]!) \(values.joined(separator: ",")) \(outcome["note"] ?? "")"
+        }.sorted()
+    }
+
+    @Test(arguments: plans)
+    func theExportValidatesAndCarriesEveryReading(plan: String) throws {
+        let cli = CLI()
+        #expect(try cli.run(["generate", "--plan", "sample-plans/\(plan).yaml", "--days", "21"]).status == 0)
+        let exported = try cli.run(["export", "--format", "fhir"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let file = cli.write("bundle.json", exported.stdout)
+        let verdict = try FHIRValidator.validate([file])
+        #expect(verdict.status == 0, "\(verdict.output)")
+
+        let bundle = try bundle(cli)
+        #expect(bundle["type"] as? String == "collection")
+        #expect(resources(bundle, "Patient").count == 1)
+        #expect(resources(bundle, "CarePlan").count == 1)
+        let observations = resources(bundle, "Observation")
+        let expected = try readings(cli)
+        #expect(observations.count == expected.count, "one Observation per reading")
+        for observation in observations {
+            #expect(observation["status"] as? String == "final")
+            let effective = observation["effectiveDateTime"] as? String ?? ""
+            #expect(effective.count == 10 || effective.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d/) != nil, "\(effective)")
+        }
+        // The same store exports the same resources again.
+        let again = try self.bundle(cli)
+        #expect(NSDictionary(dictionary: ["e": again["entry"]!]).isEqual(to: ["e": bundle["entry"]!]))
+    }
+
+    @Test func bloodPressureGoesOutAsAPanelWithUCUMUnits() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        #expect(try cli.run(["log", "bp", "128/84", "--date", "2026-11-20", "--note", "after the walk"]).status == 0)
+        #expect(try cli.run(["log", "temp", "99.1", "degF", "--date", "2026-11-21"]).status == 0)
+        let observations = resources(try bundle(cli), "Observation")
+        let bp = try #require(observations.first { (($0["code"] as? [String: Any])?["text"] as? String) == "Blood pressure" })
+        let codes = ((bp["code"] as! [String: Any])["coding"] as! [[String: Any]]).compactMap { $0["code"] as? String }
+        #expect(codes.contains("85354-9"))
+        let components = bp["component"] as! [[String: Any]]
+        let componentCodes = components.map { (($0["code"] as! [String: Any])["coding"] as! [[String: Any]])[0]["code"] as? String }
+        #expect(componentCodes == ["8480-6", "8462-4"])
+        #expect(components.map { ($0["valueQuantity"] as! [String: Any])["code"] as? String } == ["mm[Hg]", "mm[Hg]"])
+        #expect(components.map { ($0["valueQuantity"] as! [String: Any])["value"] as? Double } == [128, 84])
+        #expect((bp["note"] as? [[String: Any]])?.first?["text"] as? String == "after the walk")
+        #expect((bp["effectiveDateTime"] as? String)?.hasPrefix("2026-11-20") == true)
+        #expect(((bp["category"] as? [[String: Any]])?.first?["coding"] as? [[String: Any]])?.first?["code"] as? String == "vital-signs")
+        let temperature = try #require(observations.first { (($0["code"] as? [String: Any])?["text"] as? String) == "Temperature" })
+        let quantity = temperature["valueQuantity"] as! [String: Any]
+        #expect(quantity["code"] as? String == "Cel")
+        #expect(quantity["system"] as? String == "http://unitsofmeasure.org")
+        #expect(abs((quantity["value"] as! Double) - (99.1 - 32) * 5 / 9) < 0.051)
+    }
+
+    @Test func theValidatorFailsABrokenBundle() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        #expect(try cli.run(["log", "bp", "128/84"]).status == 0)
+        let text = try cli.run(["export", "--format", "fhir"]).stdout
+            .replacingOccurrences(of: "\"mm[Hg]\"", with: "\"mmHg\"").replacingOccurrences(of: "\"final\"", with: "\"done\"")
+        let verdict = try FHIRValidator.validate([cli.write("broken.json", text)])
+        #expect(verdict.status == 1)
+        #expect(verdict.output.contains("'mmHg' is not a valid UCUM code"), "\(verdict.output)")
+        #expect(verdict.output.contains("'done' is not in the required value set"), "\(verdict.output)")
+    }
+
+    @Test func exportThenImportIntoAFreshStoreGivesTheSamePlanAndReadings() throws {
+        let cli = CLI()
+        #expect(try cli.run(["generate", "--plan", "sample-plans/hypertension.yaml", "--days", "30"]).status == 0)
+        // A note, and a reading entered at 09:30 for the evening occurrence.
+        #expect(try cli.run(["log", "bp", "131/85", "--occurrence", "1", "--note", "new cuff"]).status == 0)
+        let file = cli.write("bundle.json", try cli.run(["export", "--format", "fhir"]).stdout)
+        let fresh = CLI()
+        let imported = try fresh.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Took \(try readings(cli).count) readings"), "\(imported.stdout)")
+        #expect(try fresh.run(["plan", "--export"]).stdout == (try cli.run(["plan", "--export"]).stdout))
+        #expect(try readings(fresh) == (try readings(cli)))
+        // Importing it again adds nothing.
+        let again = try fresh.run(["import", file])
+        #expect(again.stdout.contains("Nothing changed."))
+        #expect(again.stdout.contains("Took 0 readings"))
+        #expect(again.stdout.contains("unchanged  \(try readings(cli).count) taken in before"))
+    }
+
+    @Test func aRangeExportsOnlyItsDays() throws {
+        let cli = CLI()
+        #expect(try cli.run(["generate", "--plan", "sample-plans/hypertension.yaml", "--days", "10"]).status == 0)
+        let observations = resources(try bundle(cli, ["--from", "2026-11-19", "--to", "2026-11-20"]), "Observation")
+        #expect(!observations.isEmpty)
+        #expect(observations.allSatisfy { ["2026-11-19", "2026-11-20"].contains(String(($0["effectiveDateTime"] as! String).prefix(10))) })
+    }
+
+    @Test func officialObservationsLandAndSayWhatWasLeftOut() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML.replacingOccurrences(of: "2026-11-01", with: "2012-01-01"))]).status == 0)
+        let bp = Self.examples.appendingPathComponent("observation-example-bloodpressure.json").path
+        let first = try cli.run(["import", bp])
+        #expect(first.stdout == "Took 1 reading from 1 Observation in observation-example-bloodpressure.json\n  added      bp 2012-09-17 #1: 107/60 mmHg\n", "\(first.stdout)")
+        let again = try cli.run(["import", bp])
+        #expect(again.stdout.contains("unchanged  1 taken in before"))
+        let dar = try cli.run(["import", Self.examples.appendingPathComponent("observation-example-bloodpressure-dar.json").path])
+        #expect(dar.stdout.contains("skipped    Observation 'blood-pressure-dar': diastolic: no value (data absent: Not Performed)"))
+        let bmi = try cli.run(["import", Self.examples.appendingPathComponent("observation-example-bmi.json").path])
+        #expect(bmi.stdout.contains("unknown    LOINC 39156-5 (BMI): 1 Observation; no assessment has this code"))
+    }
+
+    @Test func badFilesAreRefusedAndChangeNothing() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        #expect(try cli.run(["log", "bp", "120/80"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.db))
+        let broken = try cli.run(["import", cli.write("broken.json", "{\n  \"resourceType\": \"Observation\",\n  \"status\": final\n}\n")])
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "careplan: broken.json: not valid JSON at line 3, column 13: invalid value\n", "\(broken.stderr)")
+        let goal = try cli.run(["import", Self.examples.appendingPathComponent("goal-example.json").path])
+        #expect(goal.stderr == "careplan: goal-example.json: holds a Goal; careplan imports a CarePlan, Observations, or a Bundle of them\n")
+        let narrative = try cli.run(["import", Self.examples.appendingPathComponent("careplan-example-obesity-narrative.json").path])
+        #expect(narrative.status == 1)
+        #expect(narrative.stderr.contains("narrative text"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.db)) == before)
+
+        let empty = CLI()
+        let noPlan = try empty.run(["import", Self.examples.appendingPathComponent("observation-example-heart-rate.json").path])
+        #expect(noPlan.stderr.contains("no care plan in"), "\(noPlan.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: empty.db), "a refused import leaves no store behind")
+        #expect(try empty.run(["export", "--format", "fhir"]).stderr.contains("no care plan"))
+    }
+
+    @Test func theOfficialCarePlanImportsAndExportsAsYAML() throws {
+        let cli = CLI()
+        let imported = try cli.run(["import", Self.examples.appendingPathComponent("careplan-example-pregnancy.json").path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("  added      first-antenatal-encounter\n"))
+        #expect(imported.stdout.contains("  note: activity 2 ('First Antenatal encounter'): no frequency: made as needed between its dates\n"))
+        let yaml = try cli.run(["plan", "--export"]).stdout
+        #expect(yaml.contains("patient: Eve Everywoman"))
+        let again = try cli.run(["import", cli.write("exported.yaml", yaml)])
+        #expect(again.stdout.hasSuffix("Nothing changed.\n"), "\(again.stdout)")
+    }
+}

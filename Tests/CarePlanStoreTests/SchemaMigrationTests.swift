@@ -68,3 +68,57 @@ import Testing
         }
     }
 }
+
+/// Schema v9: LOINC codes kept with measures, and the store's own identity.
+@Suite struct LOINCAndIdentityTests {
+    static let coded = """
+    title: Coded
+    activities:
+      - id: bp
+        kind: assessment
+        title: Blood pressure
+        schedule: {start: 2026-11-01, daily: 1}
+        measure:
+          type: integer
+          loinc: "85354-9"
+          fields:
+            - {name: systolic, unit: mmHg, loinc: "8480-6"}
+            - {name: diastolic, unit: mmHg, loinc: "8462-4"}
+      - id: pulse
+        kind: assessment
+        title: Pulse
+        schedule: {start: 2026-11-01, daily: 1}
+        measure: {type: integer, unit: bpm, loinc: "8867-4"}
+    """
+
+    @Test func codesAreKeptThroughTheStoreAndTheExport() throws {
+        let test = try TestStore()
+        let plan = try decode(Self.coded)
+        _ = try test.store.importPlan(plan, effective: date("2026-11-01"), clock: clock("2026-11-01T08:00"))
+        let stored = try test.store.plan().plan(on: date("2026-11-02"))
+        #expect(stored.activities == plan.activities)
+        #expect(stored.activities[0].measure?.loinc == "85354-9")
+        #expect(stored.activities[0].measure?.fields.map(\.loinc) == ["8480-6", "8462-4"])
+        #expect(try decode(PlanEncoder.yaml(stored)).activities == plan.activities)
+    }
+
+    @Test func aMistypedCodeIsRefusedWhereItWasTyped() {
+        #expect(LOINC.isValid("8867-4") && LOINC.isValid("85354-9") && LOINC.isValid("3141-9"))
+        #expect(!LOINC.isValid("8867-5") && !LOINC.isValid("88674") && !LOINC.isValid("8867-") && !LOINC.isValid("abc-1"))
+        let wrong = Self.coded.replacingOccurrences(of: "\"8867-4\"", with: "\"8867-3\"")
+        #expect(throws: FilePositionError.self) { try decode(wrong) }
+        do { _ = try decode(wrong) } catch {
+            #expect("\(error)" == "plan.yaml:17:48: measure: loinc: '8867-3' is not a LOINC code; expected digits, a dash and the check digit, e.g. 8867-4 (heart rate)")
+        }
+    }
+
+    @Test func everyStoreHasItsOwnIdentityThatStays() throws {
+        let first = try TestStore(), second = try TestStore()
+        let id = try first.store.reading { try $0.storeUUID() }
+        #expect(UUID(uuidString: id) != nil)
+        #expect(id != (try second.store.reading { try $0.storeUUID() }))
+        let path = first.store.path
+        try first.store.close()
+        #expect(try CareStore(path: path).reading { try $0.storeUUID() } == id)
+    }
+}

@@ -42,21 +42,12 @@ struct ObservationValue {
     /// Binary noise from unit conversion left out (98.60000000000001 → 98.6).
     static func clean(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
-    func apply(to observation: inout Observation) {
-        observation.valueQuantity = quantity
-        observation.valueString = string
-        observation.valueBoolean = boolean
-        observation.valueInteger = integer
-        observation.valueCodeableConcept = concept
-        observation.valueTime = time
-    }
-
-    func apply(to component: inout Observation.Component) {
-        component.valueQuantity = quantity
-        component.valueString = string
-        component.valueBoolean = boolean
-        component.valueInteger = integer
-        component.valueCodeableConcept = concept
-        component.valueTime = time
+    func apply(to holder: inout some ObservationValueHolder) {
+        holder.valueQuantity = quantity
+        holder.valueString = string
+        holder.valueBoolean = boolean
+        holder.valueInteger = integer
+        holder.valueCodeableConcept = concept
+        holder.valueTime = time
     }
 }

@@ -141,8 +141,7 @@ public struct ObservationReader {
     /// One input per field of the measure, each with its unit, from the value or the components.
     func values(_ observation: Observation, measure: Measure) -> Swift.Result<[String], Problem> {
         if measure.fields.count == 1 {
-            return text(quantity: observation.valueQuantity, string: observation.valueString, boolean: observation.valueBoolean,
-                        integer: observation.valueInteger, concept: observation.valueCodeableConcept, field: measure.fields[0].name).map { [$0] }
+            return text(of: observation, field: measure.fields[0].name).map { [$0] }
         }
         var inputs: [String] = []
         let panel = measure.loinc ?? ClinicalCodes.known(observation.code?.codes(in: ClinicalCodes.loincSystem).first ?? "")?.code
@@ -155,8 +154,7 @@ public struct ObservationReader {
             if let absent = component.dataAbsentReason {
                 return .failure(.skipped("\(field.name): no value (data absent: \(absent.label ?? "no reason given"))"))
             }
-            switch text(quantity: component.valueQuantity, string: component.valueString, boolean: component.valueBoolean,
-                        integer: component.valueInteger, concept: component.valueCodeableConcept, field: field.name) {
+            switch text(of: component, field: field.name) {
             case .success(let input): inputs.append(input)
             case .failure(let problem): return .failure(problem)
             }
@@ -164,8 +162,9 @@ public struct ObservationReader {
         return .success(inputs)
     }
 
-    func text(quantity: Quantity?, string: String?, boolean: Bool?, integer: Int?, concept: CodeableConcept?, field: String) -> Swift.Result<String, Problem> {
-        if let quantity {
+    /// The value as careplan reads a typed one: the number with its unit, yes/no, or the text.
+    func text(of holder: some ObservationValueHolder, field: String) -> Swift.Result<String, Problem> {
+        if let quantity = holder.valueQuantity {
             guard let value = quantity.value else { return .failure(.skipped("\(field): a quantity without a value")) }
             if let comparator = quantity.comparator { return .failure(.skipped("\(field): '\(comparator) \(NumberText.string(value))' is a bound, not a value")) }
             let number = NumberText.string(value)
@@ -175,10 +174,10 @@ public struct ObservationReader {
             }
             return .success("\(number) \(unit.symbol)")
         }
-        if let integer { return .success(String(integer)) }
-        if let boolean { return .success(boolean ? "yes" : "no") }
-        if let string { return .success(string) }
-        if let label = concept?.label { return .success(label) }
+        if let integer = holder.valueInteger { return .success(String(integer)) }
+        if let boolean = holder.valueBoolean { return .success(boolean ? "yes" : "no") }
+        if let string = holder.valueString { return .success(string) }
+        if let label = holder.valueCodeableConcept?.label { return .success(label) }
         return .failure(.skipped("\(field): no value careplan reads (a quantity, number, yes/no, text or coded answer)"))
     }
 }

@@ -83,8 +83,18 @@ public struct CarePlanResource: Codable, Hashable, Sendable {
     }
 }
 
-public struct Observation: Codable, Hashable, Sendable {
-    public struct Component: Codable, Hashable, Sendable {
+/// What holds an Observation's value[x]: the Observation itself, and each of its components.
+public protocol ObservationValueHolder {
+    var valueQuantity: Quantity? { get set }
+    var valueString: String? { get set }
+    var valueBoolean: Bool? { get set }
+    var valueInteger: Int? { get set }
+    var valueCodeableConcept: CodeableConcept? { get set }
+    var valueTime: String? { get set }
+}
+
+public struct Observation: Codable, Hashable, Sendable, ObservationValueHolder {
+    public struct Component: Codable, Hashable, Sendable, ObservationValueHolder {
         public var code: CodeableConcept
         public var valueQuantity: Quantity?
         public var valueString: String?

@@ -15,6 +15,9 @@ import GRDB
 /// replaced wholesale on every sync; typed outcomes are never touched. It runs inside the
 /// transaction of whatever changed the data or the plan: an import, a forget, a new priority.
 public enum PlanLinkage {
+    /// What the `source` of a filled outcome starts with, before the sample's source name.
+    public static let sourcePrefix = "Apple Health · "
+
     /// Syncs every linked activity (or `activityId` alone) on its scheduled days from `from` (all
     /// days when nil) through `through` (today: nothing is filled in the future).
     /// Sleep diaries cut nights on clocks in `zone` (nil: the commands' zone, looked up only when
@@ -75,7 +78,7 @@ public enum PlanLinkage {
             return Set(sources.filter { wanted.contains($0.value) }.keys)
         }
 
-        func label(_ sourceId: Int64) -> String { "Apple Health · " + (sources[sourceId] ?? "?") }
+        func label(_ sourceId: Int64) -> String { PlanLinkage.sourcePrefix + (sources[sourceId] ?? "?") }
     }
 
     /// A sample as an assessment reads it: when, where from, and its values in the measure's fields.
@@ -262,7 +265,7 @@ public enum PlanLinkage {
             let recorded = Date(timeIntervalSince1970: TimeInterval(figures.bedEnd))
             return Outcome(activityId: activity.id, date: night.date, occurrence: 0, recordedAt: recorded,
                            utcOffset: zone.secondsFromGMT(for: recorded), values: SleepDiary.values(from: figures, date: night.date, zone: zone),
-                           source: "Apple Health · " + figures.sources.joined(separator: ", "))
+                           source: PlanLinkage.sourcePrefix + figures.sources.joined(separator: ", "))
         }
     }
 }

@@ -135,6 +135,36 @@ enum FHIRValidator {
         #expect(again.stdout.contains("unchanged  \(try readings(cli).count) taken in before"))
     }
 
+    /// Readings a real Apple Health export filled go out with the device that measured them.
+    @Test func samplesGoOutWithTheirDevice() throws {
+        let cli = CLI(now: "2024-01-03T09:00", zone: "Europe/Amsterdam")
+        let plan = """
+        title: Heart rate from the watch
+        activities:
+          - id: pulse
+            kind: assessment
+            title: Pulse
+            schedule: {start: 2023-12-01, daily: 1}
+            measure: {type: integer, unit: bpm, healthkit: HKQuantityTypeIdentifierHeartRate}
+        """
+        #expect(try cli.run(["import", cli.write("plan.yaml", plan)]).status == 0)
+        #expect(try cli.run(["health", "import", HealthCommandTests.zip]).status == 0)
+        let exported = try cli.run(["export", "--format", "fhir"])
+        #expect(try FHIRValidator.validate([cli.write("bundle.json", exported.stdout)]).status == 0)
+        let bundle = try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as! [String: Any]
+        let devices = resources(bundle, "Device")
+        let device = try #require(devices.first)
+        #expect(devices.count == 1)
+        #expect(device["manufacturer"] as? String == "Apple Inc.")
+        #expect(device["modelNumber"] as? String == "Watch6,7")
+        #expect((device["deviceName"] as? [[String: Any]])?.first?["name"] as? String == "Apple Watch")
+        let observations = resources(bundle, "Observation")
+        #expect(!observations.isEmpty)
+        let fullUrl = "urn:uuid:" + (device["id"] as! String)
+        #expect(observations.allSatisfy { ($0["device"] as? [String: Any])?["reference"] as? String == fullUrl })
+        #expect(observations.allSatisfy { ($0["device"] as? [String: Any])?["display"] as? String == "Apple Health · Alexandre's Apple Watch" })
+    }
+
     @Test func aRangeExportsOnlyItsDays() throws {
         let cli = CLI()
         #expect(try cli.run(["generate", "--plan", "sample-plans/hypertension.yaml", "--days", "10"]).status == 0)

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import HealthData
 
 /// The store as one FHIR R4 Bundle (type `collection`): the Patient, the CarePlan and an
 /// Observation per assessment reading. Every resource's id is a stable UUID made from the
@@ -26,16 +27,26 @@ public struct BundleBuilder {
     var patientReference: Reference { Reference(reference: "urn:uuid:" + uuid("patient"), display: plan.patient) }
 
     /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
-    /// the FHIR Observation it came from, which its Observation carries again.
+    /// the FHIR Observation it came from, which its Observation carries again; `devices` maps an
+    /// event health data filled to the device of its sample, which goes in as a Device.
     public func bundle(outcomes: [Outcome], range: (from: LocalDate?, to: LocalDate?), imported: [String: Identifier] = [:],
-                       generatedAt: Date, utcOffset: Int) throws -> Bundle {
+                       devices: [String: SampleDevice] = [:], generatedAt: Date, utcOffset: Int) throws -> Bundle {
         var entries: [Bundle.Entry] = []
         func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
         add(.patient(Patient(id: uuid("patient"), identifier: [Identifier(system: system, value: "patient")],
                              name: plan.patient.map { [HumanName(text: $0)] })))
         add(.carePlan(try carePlan()))
+        var deviceIds: [SampleDevice: String] = [:]
         for outcome in outcomes {
-            guard let observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
+            guard var observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
+            if let sample = devices[Self.eventKey(outcome)] {
+                if deviceIds[sample] == nil {
+                    let resource = device(sample)
+                    deviceIds[sample] = resource.id
+                    add(.device(resource))
+                }
+                observation.device = Reference(reference: "urn:uuid:" + deviceIds[sample]!, display: observation.device?.display)
+            }
             add(.observation(observation))
         }
         let rangeKey = "export/\(range.from?.iso ?? "start")/\(range.to?.iso ?? "end")"
@@ -43,7 +54,7 @@ public struct BundleBuilder {
                       type: "collection", timestamp: generatedAt.localISO8601(offset: utcOffset), entry: entries)
     }
 
-    static func eventKey(_ outcome: Outcome) -> String { eventKey(outcome.activityId, outcome.date, outcome.occurrence) }
+    public static func eventKey(_ outcome: Outcome) -> String { eventKey(outcome.activityId, outcome.date, outcome.occurrence) }
 
     /// The key of an event's reading: what its Observation's identifier and id are made from.
     static func eventKey(_ activityId: String, _ date: LocalDate, _ occurrence: Int) -> String { "reading/\(activityId)/\(date.iso)/\(occurrence)" }
@@ -136,6 +147,18 @@ public struct BundleBuilder {
         let offset = outcome.utcOffset
         let clock = TimeOfDay(minutes: abs(offset) / 60 % 1440)?.description ?? "00:00"
         return "\(outcome.date.iso)T\(time.description):00\(offset < 0 ? "-" : "+")\(clock)"
+    }
+
+    /// A sample's device: its name, maker, model and software, and the app that wrote it.
+    func device(_ sample: SampleDevice) -> Device {
+        let key = "device/\(sample.source)/\([sample.name, sample.manufacturer, sample.hardware, sample.software].map { $0 ?? "" }.joined(separator: "/"))"
+        var device = Device(id: uuid(key), identifier: [Identifier(system: system, value: key)])
+        device.deviceName = [Device.DeviceName(name: sample.name ?? sample.source, type: sample.name == nil ? "other" : "user-friendly-name")]
+        device.manufacturer = sample.manufacturer
+        device.modelNumber = sample.hardware ?? sample.model
+        device.version = sample.software.map { [Device.Version(value: $0)] }
+        device.note = [Annotation(text: "Written to Apple Health by \(sample.source)\(sample.sourceVersion.map { " \($0)" } ?? "")")]
+        return device
     }
 
     static let categoryNames = ["vital-signs": "Vital Signs", "laboratory": "Laboratory", "survey": "Survey", "activity": "Activity"]

@@ -228,6 +228,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
     case carePlan(CarePlanResource)
     case observation(Observation)
     case bundle(Bundle)
+    case device(Device)
     case other(OtherResource)
 
     private enum Keys: String, CodingKey { case resourceType }
@@ -239,6 +240,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case "CarePlan": self = .carePlan(try CarePlanResource(from: decoder))
         case "Observation": self = .observation(try Observation(from: decoder))
         case "Bundle": self = .bundle(try Bundle(from: decoder))
+        case "Device": self = .device(try Device(from: decoder))
         default: self = .other(try OtherResource(from: decoder))
         }
     }
@@ -249,6 +251,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .carePlan(let resource): try resource.encode(to: encoder)
         case .observation(let resource): try resource.encode(to: encoder)
         case .bundle(let resource): try resource.encode(to: encoder)
+        case .device(let resource): try resource.encode(to: encoder)
         case .other(let resource): try resource.encode(to: encoder)
         }
     }
@@ -259,6 +262,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .carePlan: return "CarePlan"
         case .observation: return "Observation"
         case .bundle: return "Bundle"
+        case .device: return "Device"
         case .other(let resource): return resource.resourceType
         }
     }
@@ -269,6 +273,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .carePlan(let resource): return resource.id
         case .observation(let resource): return resource.id
         case .bundle(let resource): return resource.id
+        case .device(let resource): return resource.id
         case .other(let resource): return resource.id
         }
     }
@@ -281,6 +286,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .carePlan(let plan): return plan.title
         case .observation(let observation): return observation.code?.label
         case .bundle: return nil
+        case .device(let device): return device.deviceName?.first?.name
         }
     }
 }

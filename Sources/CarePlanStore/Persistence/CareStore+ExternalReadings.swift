@@ -17,9 +17,11 @@ public struct ExternalReading: Sendable, Equatable {
     /// The occurrence it belongs to when the file says (careplan's own export names it); else the
     /// open one nearest its time.
     public var occurrence: Int?
+    /// A sleep diary's night, in place of `inputs`.
+    public var sleep: SleepDiary.Entry?
 
     public init(key: String, label: String, activityId: String, recordedAt: Date, utcOffset: Int, inputs: [String], note: String?,
-                occurrence: Int? = nil) {
+                occurrence: Int? = nil, sleep: SleepDiary.Entry? = nil) {
         self.key = key
         self.label = label
         self.activityId = activityId
@@ -28,6 +30,7 @@ public struct ExternalReading: Sendable, Equatable {
         self.inputs = inputs
         self.note = note
         self.occurrence = occurrence
+        self.sleep = sleep
     }
 
     /// The calendar day it was taken on, on the clocks it was taken on.
@@ -65,7 +68,13 @@ extension CareStore {
                     return .refused("'\(activity.id)' is not scheduled on \(date.iso) (\(activity.schedule.summary))")
                 }
                 let values: [ReadingValue]
-                do { values = try ReadingParser.values(for: activity, inputs: reading.inputs) } catch { return .refused("\(error)") }
+                do {
+                    if let entry = reading.sleep {
+                        values = try SleepDiary.values(for: activity, entry: entry, date: date, zone: TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt)
+                    } else {
+                        values = try ReadingParser.values(for: activity, inputs: reading.inputs)
+                    }
+                } catch { return .refused("\(error)") }
                 let recorded = try StoreReader.outcomes(of: activity.id, on: date, db)
                 let taken = Set(recorded.filter { $0.source == nil }.map(\.occurrence))
                 let named = reading.occurrence.flatMap { n in !taken.contains(n) && activity.schedule.hasEvent(on: date, occurrence: n) ? n : nil }

@@ -94,16 +94,51 @@ public struct ObservationReader {
             return .failure(.skipped("effective time '\(when)' is not a FHIR date or dateTime"))
         }
         guard let measure = activity.measure else { return .failure(.skipped("'\(activity.id)' takes no readings")) }
-        if measure.type == .sleep { return .failure(.skipped("a sleep diary is not filled from FHIR; careplan log \(activity.id) --bed … records it")) }
-        let inputs: [String]
-        switch values(observation, measure: measure) {
-        case .success(let found): inputs = found
-        case .failure(let problem): return .failure(problem)
+        var inputs: [String] = []
+        var sleep: SleepDiary.Entry?
+        if measure.type == .sleep {
+            switch diary(observation) {
+            case .success(let entry): sleep = entry
+            case .failure(let problem): return .failure(problem)
+            }
+            inputs = [sleep!.bed, sleep!.wake, sleep!.up].compactMap { $0 }
+        } else {
+            switch values(observation, measure: measure) {
+            case .success(let found): inputs = found
+            case .failure(let problem): return .failure(problem)
+            }
         }
         let note = (observation.note ?? []).map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
         let key = ObservationKey.key(of: observation, content: "\(activity.id)|\(when)|\(inputs.joined(separator: ";"))")
         return .success(ExternalReading(key: key, label: label, activityId: activity.id, recordedAt: instant.date, utcOffset: instant.offset,
-                                        inputs: inputs, note: note.isEmpty ? nil : note, occurrence: exportedOccurrence(observation, activity: activity)))
+                                        inputs: inputs, note: note.isEmpty ? nil : note, occurrence: exportedOccurrence(observation, activity: activity),
+                                        sleep: sleep))
+    }
+
+    /// A sleep diary's night from components named as careplan names its fields (`bed`,
+    /// `lights-out`, `latency`…): clock times as `valueTime`, minutes and counts as numbers.
+    func diary(_ observation: Observation) -> Swift.Result<SleepDiary.Entry, Problem> {
+        var entry = SleepDiary.Entry()
+        for component in observation.component ?? [] {
+            guard let name = component.code.text, let field = SleepDiary.Field(rawValue: name) else { continue }
+            var text = component.valueTime.map { String($0.prefix(5)) }
+            if text == nil, case .success(let value) = self.text(of: component, field: name) { text = value.split(separator: " ").first.map(String.init) }
+            switch field {
+            case .bed: entry.bed = text
+            case .lightsOut: entry.lightsOut = text
+            case .latency: entry.latency = text
+            case .awakenings: entry.awakenings = text
+            case .awake: entry.awake = text
+            case .wake: entry.wake = text
+            case .up: entry.up = text
+            case .quality: entry.quality = text
+            case .timeInBed, .totalSleep, .efficiency: break
+            }
+        }
+        guard entry.bed != nil, entry.wake != nil, entry.up != nil else {
+            return .failure(.skipped("a sleep diary needs bed, wake and up components (as careplan exports them)"))
+        }
+        return .success(entry)
     }
 
     /// The occurrence a careplan export named in the identifier (`reading/ID/DATE/N`) of a reading

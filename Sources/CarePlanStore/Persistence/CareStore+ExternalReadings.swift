@@ -70,7 +70,11 @@ extension CareStore {
                 let values: [ReadingValue]
                 do {
                     if let entry = reading.sleep {
-                        values = try SleepDiary.values(for: activity, entry: entry, date: date, zone: TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt)
+                        // The night on the clocks it was written on: yours when they agree (a night
+                        // across a clock change keeps its extra or missing hour), else its offset's.
+                        let zone = clock.timeZone.secondsFromGMT(for: reading.recordedAt) == reading.utcOffset
+                            ? clock.timeZone : TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt
+                        values = try SleepDiary.values(for: activity, entry: entry, date: date, zone: zone)
                     } else {
                         values = try ReadingParser.values(for: activity, inputs: reading.inputs)
                     }

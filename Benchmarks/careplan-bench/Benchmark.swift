@@ -70,6 +70,12 @@ struct Benchmark {
             processes = try ProcessCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): commands measured (careplan today \(ReportTable.number(processes.first?.samples.median)) ms, floor \(ReportTable.number(processes.first?.floor.median)) ms)")
         }
+        // The FHIR export beside the JSON export of the same days.
+        var exports: [ProcessResult] = []
+        if let longest = histories.last {
+            exports = try ExportCases(storePath: longest.path, runs: runs).run()
+            print("\(longest.label): FHIR export measured (30 days \(ReportTable.number(exports.first?.samples.median)) ms, JSON \(ReportTable.number(exports.first?.floor.median)) ms)")
+        }
         // The Apple Health import beside healthkit-to-sqlite, on the same 1M-record export.
         var health: ImportResult?
         if !options.quick && !options.skipImport {
@@ -83,12 +89,14 @@ struct Benchmark {
 
         let loadAtEnd = MachineFacts.loadAverage()
         let rows = Targets.rows(dashboard: dashboard, insights: insights, processes: processes, processLabel: histories.last?.label ?? "")
+            + Targets.rows(exports: exports, label: histories.last?.label ?? "")
             + (health.map(Targets.rows(import:)) ?? [])
         let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? [])
         print("\n" + ReportTable.histories(histories))
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
         print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.")
+        print("FHIR export: careplan export --format fhir of the days named, whole process, beside --format json of the same days (floor = the JSON export; no target).")
         print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside healthkit-to-sqlite on the same file (floor = the peer; ratio = median / peer).\n")
         print(ReportTable.rows(rows))
         if let last = dashboard.last {
@@ -106,7 +114,7 @@ struct Benchmark {
                                                   assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
                                      histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes,
-                                     healthImport: health)
+                                     exports: exports, healthImport: health)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

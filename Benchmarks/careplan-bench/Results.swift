@@ -52,5 +52,7 @@ struct BenchmarkReport: Codable, Sendable {
     var dashboard: [DashboardResult]
     var insights: [InsightsResult]
     var processes: [ProcessResult]
+    /// The FHIR export beside the JSON export (issue 12).
+    var exports: [ProcessResult]
     var healthImport: ImportResult?
 }

@@ -13,6 +13,15 @@ enum Targets {
 
     static func megabytes(_ kib: Int) -> Double { Double(kib) * 1024 / 1_000_000 }
 
+    /// The FHIR export's rows: measured beside the JSON export, with no target.
+    static func rows(exports: [ProcessResult], label: String) -> [ResultRow] {
+        exports.map { result in
+            ResultRow(measurement: result.command, history: label, unit: "ms", runs: result.samples.runs, median: result.samples.median,
+                      p90: result.samples.p90, firstCall: result.samples.firstCall, floor: result.floor.median,
+                      ratio: result.samples.median / result.floor.median)
+        }
+    }
+
     static func rows(dashboard: [DashboardResult], insights: [InsightsResult], processes: [ProcessResult], processLabel: String) -> [ResultRow] {
         var rows: [ResultRow] = []
         func timing(_ name: String, _ label: String, _ samples: Samples) -> ResultRow {

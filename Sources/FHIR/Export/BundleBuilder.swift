@@ -14,17 +14,20 @@ public struct BundleBuilder {
     let plan: PlanSnapshot
     let storeUUID: String
     let today: LocalDate
+    /// The identifier system of everything this store exports.
+    let system: String
+    /// Made once: every Observation refers to the Patient.
+    let patientReference: Reference
 
     public init(plan: PlanSnapshot, storeUUID: String, today: LocalDate) {
         self.plan = plan
         self.storeUUID = storeUUID
         self.today = today
+        system = "urn:uuid:" + storeUUID
+        patientReference = Reference(reference: "urn:uuid:" + StableUUID.make(store: storeUUID, key: "patient"), display: plan.patient)
     }
 
-    /// The identifier system of everything this store exports.
-    var system: String { "urn:uuid:" + storeUUID }
     func uuid(_ key: String) -> String { StableUUID.make(store: storeUUID, key: key) }
-    var patientReference: Reference { Reference(reference: "urn:uuid:" + uuid("patient"), display: plan.patient) }
 
     /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
     /// the FHIR Observation it came from, which its Observation carries again; `devices` maps an

@@ -27,18 +27,15 @@ public struct CarePlanReader {
 
     /// The CarePlan in `resource`; throws when there is none or it has nothing careplan can follow.
     public func read(_ resource: AnyResource) throws -> Result {
-        var notes: [String] = []
-        let bundle: Bundle?
-        let source: CarePlanResource
         switch resource {
         case .carePlan(let plan):
-            (bundle, source) = (nil, plan)
+            var notes: [String] = []
+            return try read(plan, bundle: nil, notes: &notes)
         case .bundle(let bundle):
             return try read(bundle: bundle)
         default:
             throw FHIRError(file: file, "holds a \(resource.resourceType), not a CarePlan")
         }
-        return try read(source, bundle: bundle, notes: &notes)
     }
 
     /// The first CarePlan of a Bundle.

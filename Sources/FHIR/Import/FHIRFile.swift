@@ -26,7 +26,7 @@ public enum FHIRFile {
         guard let attributes else { throw FHIRError(file: path, "no such file") }
         if attributes[.type] as? FileAttributeType == .typeDirectory { throw FHIRError(file: path, "is a folder; give a FHIR JSON file") }
         if let size = attributes[.size] as? Int, size > maximumBytes {
-            throw FHIRError(file: name, "\(size >> 20) MB is more than careplan reads from one FHIR file (\(maximumBytes >> 20) MB)")
+            throw FHIRError(file: name, "\(size >> 20) MB is more than careplan reads from one FHIR file (\(maximumBytes >> 20) MB); split it, e.g. careplan export --format fhir --from D --to D a year at a time")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw FHIRError(file: path, "cannot be read (check permissions)") }
         return try decode(data, file: name)

@@ -29,6 +29,25 @@ public struct BundleBuilder {
 
     func uuid(_ key: String) -> String { StableUUID.make(store: storeUUID, key: key) }
 
+    /// The store's Bundle for `from`...`to` (all days when nil), read in the one transaction of
+    /// `reader`: the plan, the outcomes, the Observations they came from and the devices of the
+    /// samples that filled them. Nil when there is no plan yet.
+    public static func export(_ reader: StoreReader, from: LocalDate?, to: LocalDate?, today: LocalDate, generatedAt: Date,
+                              utcOffset: Int) throws -> Bundle? {
+        let plan = try reader.plan()
+        guard !plan.isEmpty else { return nil }
+        let outcomes = try reader.outcomes(from: from, to: to)
+        var devices: [String: SampleDevice] = [:]
+        for outcome in outcomes where outcome.source != nil {
+            guard let link = plan.history(outcome.activityId)?.activity(on: outcome.date).health,
+                  let device = try reader.device(of: outcome, link: link) else { continue }
+            devices[eventKey(outcome)] = device
+        }
+        return try BundleBuilder(plan: plan, storeUUID: try reader.storeUUID(), today: today)
+            .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(try reader.importedObservations()),
+                    devices: devices, generatedAt: generatedAt, utcOffset: utcOffset)
+    }
+
     /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
     /// the FHIR Observation it came from, which its Observation carries again; `devices` maps an
     /// event health data filled to the device of its sample, which goes in as a Device.

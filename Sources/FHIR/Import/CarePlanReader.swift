@@ -38,6 +38,15 @@ public struct CarePlanReader {
         }
     }
 
+    /// Whether `resource` is a CarePlan or a Bundle holding one.
+    public static func holdsCarePlan(_ resource: AnyResource) -> Bool {
+        switch resource {
+        case .carePlan: return true
+        case .bundle(let bundle): return bundle.entry?.contains { if case .carePlan? = $0.resource { return true } else { return false } } ?? false
+        default: return false
+        }
+    }
+
     /// The first CarePlan of a Bundle.
     public func read(bundle: Bundle) throws -> Result {
         var notes: [String] = []

@@ -3,7 +3,6 @@ import CarePlanStore
 import CSV
 import FHIR
 import Foundation
-import HealthData
 import TerminalUI
 
 /// `careplan export`: every outcome, for spreadsheets and other tools.
@@ -61,21 +60,10 @@ struct Export: ParsableCommand {
 
     /// The plan and the range's readings as one FHIR Bundle on standard output.
     func fhir(clock: CareClock, from: LocalDate?, to: LocalDate?) throws {
-        let (plan, outcomes, uuid, imported, devices) = try store.open(readOnly: true).reading { reader in
-            let plan = try reader.plan(), outcomes = try reader.outcomes(from: from, to: to)
-            // The device of each sample that filled a reading.
-            var devices: [String: SampleDevice] = [:]
-            for outcome in outcomes where outcome.source != nil {
-                guard let link = plan.history(outcome.activityId)?.activity(on: outcome.date).health,
-                      let device = try reader.device(of: outcome, link: link) else { continue }
-                devices[BundleBuilder.eventKey(outcome)] = device
-            }
-            return (plan, outcomes, try reader.storeUUID(), try reader.importedObservations(), devices)
+        let bundle = try store.open(readOnly: true).reading { reader in
+            try BundleBuilder.export(reader, from: from, to: to, today: clock.today, generatedAt: clock.now, utcOffset: clock.utcOffsetSeconds)
         }
-        guard !plan.isEmpty else { throw ValidationError("there is no plan to export yet; import one first (careplan import PLAN.yaml)") }
-        let bundle = try BundleBuilder(plan: plan, storeUUID: uuid, today: clock.today)
-            .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(imported), devices: devices,
-                    generatedAt: clock.now, utcOffset: clock.utcOffsetSeconds)
+        guard let bundle else { throw ValidationError("there is no plan to export yet; import one first (careplan import PLAN.yaml)") }
         try JSONOutput.print(bundle)
     }
 

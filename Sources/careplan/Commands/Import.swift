@@ -34,11 +34,7 @@ struct Import: TextOnlyCommand {
         let resource = try FHIRFile.load(path: file)
         let name = (file as NSString).lastPathComponent
         let observations = ObservationReader.observations(in: resource)
-        var hasPlan = false
-        if case .carePlan = resource { hasPlan = true }
-        if case .bundle(let bundle) = resource {
-            hasPlan = bundle.entry?.contains { if case .carePlan? = $0.resource { return true } else { return false } } ?? false
-        }
+        let hasPlan = CarePlanReader.holdsCarePlan(resource)
         guard hasPlan || !observations.isEmpty else {
             var held = resource.resourceType
             if case .bundle(let bundle) = resource {

@@ -42,8 +42,8 @@ struct CLI {
 
     /// Runs `careplan ARGS --db <private db>` (unless `useDB` is false) and waits for it.
     @discardableResult
-    func run(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:]) throws -> Result {
-        let process = try start(arguments, useDB: useDB, environment: extra)
+    func run(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary) throws -> Result {
+        let process = try start(arguments, useDB: useDB, environment: extra, executable: executable)
         let out = process.standardOutput as! Pipe, err = process.standardError as! Pipe
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -29,6 +29,10 @@ public final class CareStore: @unchecked Sendable {
     public typealias HealthFill = @Sendable (_ db: Database, _ activityId: String?, _ from: LocalDate?, _ through: LocalDate) throws -> Void
     public var healthFill: HealthFill?
 
+    /// The copy made before migrating this store from an older schema when it was opened; nil
+    /// when it needed no migration.
+    public private(set) var migrationBackup: String?
+
     /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
     /// (commands that only read should not leave empty files behind). A new folder is made 0700
     /// and a new file 0600: this is health data.
@@ -60,6 +64,13 @@ public final class CareStore: @unchecked Sendable {
                 throw StoreError.missing(path: path)
             }
             if needsMigration {
+                // A store of an older careplan: a copy with its old schema is kept beside it before
+                // the first migration touches it, so an upgrade can always be undone.
+                let applied = try reader.read { db in try Schema.migrator.appliedMigrations(db) }
+                if !applied.isEmpty {
+                    migrationBackup = Self.migrationBackupPath(for: path, lastMigration: applied.last)
+                    try backup(to: migrationBackup!)
+                }
                 try Schema.migrator.migrate(try writer())
             }
         } catch let error as DatabaseError {

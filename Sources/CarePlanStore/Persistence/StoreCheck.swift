@@ -5,8 +5,10 @@ import GRDB
 /// whether the day summaries agree with the outcomes.
 public struct StoreCheck: Sendable, Encodable {
     public var path: String
-    /// `ok`, or SQLite's first complaints (PRAGMA quick_check).
+    /// `ok`, or SQLite's first complaints (PRAGMA quick_check, or integrity_check when `full`).
     public var integrity: [String]
+    /// Whether the integrity check was SQLite's full one (indexes against their tables too).
+    public var fullIntegrityCheck: Bool
     /// Rows whose foreign key points nowhere (PRAGMA foreign_key_check).
     public var foreignKeyProblems: Int
     public var migrationsApplied: [String]
@@ -27,10 +29,11 @@ public struct StoreCheck: Sendable, Encodable {
 }
 
 extension CareStore {
-    /// Checks the store without changing it.
-    public func check() throws -> StoreCheck {
+    /// Checks the store without changing it; `full` runs SQLite's integrity_check, which also
+    /// checks every index against its table (slower: it reads everything).
+    public func check(full: Bool = false) throws -> StoreCheck {
         try read { db in
-            let integrity = try String.fetchAll(db, sql: "PRAGMA quick_check(20)")
+            let integrity = try String.fetchAll(db, sql: full ? "PRAGMA integrity_check(20)" : "PRAGMA quick_check(20)")
             let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
             let applied = try Schema.migrator.completedMigrations(db)
             // The maintained summaries against the same figures computed from the outcomes now.
@@ -50,7 +53,7 @@ extension CareStore {
                 + (SELECT COUNT(*) FROM daySummary s LEFT JOIN fresh f USING (activityId, field, day) WHERE f.count IS NULL)
                 """) ?? 0
             func size(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0 }
-            return StoreCheck(path: path, integrity: integrity, foreignKeyProblems: foreignKeys, migrationsApplied: applied,
+            return StoreCheck(path: path, integrity: integrity, fullIntegrityCheck: full, foreignKeyProblems: foreignKeys, migrationsApplied: applied,
                               latestKnownMigration: Schema.migrator.migrations.last ?? "",
                               fileBytes: size(path), walBytes: size(path + "-wal"),
                               activities: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM activity") ?? 0,

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `careplan doctor`: its checks, a backup of a live store, compacting.
+@Suite struct DoctorCommandTests {
+    @Test func aBackupIsAPrivateConsistentCopyAndNeverOverwrites() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        #expect(try cli.run(["log", "bp", "128/84", "--note", "before breakfast"]).status == 0)
+        let copy = cli.folder.appendingPathComponent("backups/care-copy.sqlite").path
+        // Whatever the umask, the copy and a folder made for it are private.
+        let shell = try cli.run(["-c", "umask 000; exec \"$0\" doctor --full --backup \"$1\" --db \"$2\"", CLI.binary.path, copy, cli.db],
+                                useDB: false, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(shell.status == 0, "\(shell.stderr)")
+        #expect(shell.stdout.contains("Integrity:    ok (integrity_check)\n"))
+        #expect(shell.stdout.contains("Backed up to \(copy) ("), "\(shell.stdout)")
+        let files = FileManager.default
+        #expect(try files.attributesOfItem(atPath: copy)[.posixPermissions] as? Int == 0o600)
+        #expect(try files.attributesOfItem(atPath: (copy as NSString).deletingLastPathComponent)[.posixPermissions] as? Int == 0o700)
+        // The copy is a store of its own, with the reading and its note.
+        let history = try cli.run(["history", "bp", "--db", copy], useDB: false)
+        #expect(history.stdout.contains("128/84 mmHg"), "\(history.stdout)")
+        #expect(history.stdout.contains("before breakfast"))
+        let again = try cli.run(["doctor", "--backup", copy])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists; careplan does not write a backup over a file"), "\(again.stderr)")
+    }
+
+    @Test func vacuumCompactsAndKeepsEveryReading() throws {
+        let cli = CLI()
+        #expect(try cli.run(["generate", "--plan", "sample-plans/hypertension.yaml", "--days", "60"]).status == 0)
+        let before = try cli.run(["export", "--json"]).stdout
+        let vacuumed = try cli.run(["doctor", "--vacuum"])
+        #expect(vacuumed.status == 0, "\(vacuumed.stderr)")
+        #expect(vacuumed.stdout.contains("Vacuumed: "))
+        #expect(try cli.run(["export", "--json"]).stdout == before)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Writers killed mid-write and writers at the same time: an acknowledged reading is never lost,
+/// nothing is written twice, and the store stays intact. Real `careplan` processes on a real file.
+@Suite(.serialized) struct CrashAndConcurrencyTests {
+    /// An as-needed count: every `log` adds an entry of its own, so each write is one value.
+    static let plan = """
+    title: Tally
+    activities:
+      - id: tally
+        kind: assessment
+        title: Tally
+        schedule: {start: 2026-11-01, as-needed: true}
+        measure: {type: integer, range: [0, 1000000]}
+    """
+
+    /// The values of every entry the store holds.
+    func values(_ cli: CLI) throws -> [Int] {
+        let outcomes = try #require(try cli.json(["history", "tally", "--json"]) as? [[String: Any]])
+        return outcomes.compactMap { (($0["values"] as? [[String: Any]])?.first?["value"] as? Double).map { Int($0) } }
+    }
+
+    /// A small, seeded generator: the same kill points on every run.
+    struct Mixer {
+        var state: UInt64
+        mutating func next(below bound: UInt64) -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return (state >> 33) % bound
+        }
+    }
+
+    @Test func writersKilledAtRandomPointsLoseNoAcknowledgedReading() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan)]).status == 0)
+        var mixer = Mixer(state: 2026)
+        var acknowledged: Set<Int> = [], killed = 0
+        for value in 0..<300 {
+            let process = try cli.start(["log", "tally", String(value)])
+            // Somewhere in the process's life: starting, opening, mid-transaction, committing.
+            usleep(useconds_t(mixer.next(below: 60_000)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .exit && process.terminationStatus == 0 { acknowledged.insert(value) } else { killed += 1 }
+        }
+        // Both kinds happened, or the test proved nothing.
+        #expect(acknowledged.count >= 20, "only \(acknowledged.count) writes finished before their kill")
+        #expect(killed >= 20, "only \(killed) writes were killed")
+        let doctor = try cli.run(["doctor", "--full"])
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+        #expect(doctor.stdout.contains("Integrity:    ok (integrity_check)"))
+        let stored = try values(cli)
+        #expect(acknowledged.isSubset(of: Set(stored)), "lost: \(acknowledged.subtracting(stored).sorted())")
+        #expect(stored.count == Set(stored).count, "a reading was written twice")
+        #expect(Set(stored).isSubset(of: Set(0..<300)))
+        // And the store takes writes as before.
+        #expect(try cli.run(["log", "tally", "999999"]).status == 0)
+    }
+
+    @Test func eightWritersAtOnceAllLand() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan)]).status == 0)
+        let script = "i=0; while [ $i -lt 50 ]; do \"$0\" log tally $(( $1 * 1000 + i )) --db \"$2\" >/dev/null || exit 1; i=$((i + 1)); done"
+        let writers = try (0..<8).map { writer in
+            try cli.start(["-c", script, CLI.binary.path, String(writer), cli.db], useDB: false, executable: URL(fileURLWithPath: "/bin/sh"))
+        }
+        for writer in writers {
+            let errors = (writer.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0, "\(String(decoding: errors, as: UTF8.self))")
+        }
+        let stored = try values(cli)
+        let expected = Set((0..<8).flatMap { writer in (0..<50).map { writer * 1000 + $0 } })
+        #expect(stored.count == 400, "\(stored.count) entries")
+        #expect(Set(stored) == expected)
+        #expect(try cli.run(["doctor", "--full"]).status == 0)
+    }
+}

@@ -125,11 +125,40 @@ import Testing
         }
     }
 
-    @Test func theDefaultPathFollowsXDGAndCanBeOverridden() {
-        #expect(CareStore.defaultPath(environment: ["HOME": "/home/sam"]) == "/home/sam/.local/share/careplan/careplan.sqlite")
-        #expect(CareStore.defaultPath(environment: ["HOME": "/home/sam", "XDG_DATA_HOME": "/data"]) == "/data/careplan/careplan.sqlite")
-        #expect(CareStore.defaultPath(environment: ["CAREPLAN_DB": "/tmp/a.sqlite", "XDG_DATA_HOME": "/data"]) == "/tmp/a.sqlite")
-        #expect(CareStore.defaultPath(option: "/tmp/b.sqlite", environment: ["CAREPLAN_DB": "/tmp/a.sqlite"]) == "/tmp/b.sqlite")
+    @Test func theDefaultPathFollowsXDGAndCanBeOverridden() throws {
+        #expect(try CareStore.defaultPath(environment: ["HOME": "/home/sam"]) == "/home/sam/.local/share/careplan/careplan.sqlite")
+        #expect(try CareStore.defaultPath(environment: ["HOME": "/home/sam", "XDG_DATA_HOME": "/data"]) == "/data/careplan/careplan.sqlite")
+        #expect(try CareStore.defaultPath(environment: ["CAREPLAN_DB": "/tmp/a.sqlite", "XDG_DATA_HOME": "/data"]) == "/tmp/a.sqlite")
+        #expect(try CareStore.defaultPath(option: "/tmp/b.sqlite", environment: ["CAREPLAN_DB": "/tmp/a.sqlite"]) == "/tmp/b.sqlite")
+    }
+
+    /// Never a file in whatever folder the command ran in.
+    @Test func anUnknownHomeOrARelativeDataHomeIsRefused() throws {
+        #expect(throws: CarePlanError.invalidEnvironment("HOME is not set, so careplan cannot find ~/.local/share/careplan; give --db PATH (or set CAREPLAN_DB or XDG_DATA_HOME)")) {
+            try CareStore.defaultPath(environment: [:])
+        }
+        #expect(throws: CarePlanError.self) { try CareStore.defaultPath(environment: ["HOME": "home/sam"]) }
+        #expect(throws: CarePlanError.invalidEnvironment("XDG_DATA_HOME='data' is not an absolute path, so careplan will not guess where your data goes; set it to an absolute path, or give --db PATH (or CAREPLAN_DB)")) {
+            try CareStore.defaultPath(environment: ["HOME": "/home/sam", "XDG_DATA_HOME": "data"])
+        }
+        // Named paths need no HOME.
+        #expect(try CareStore.defaultPath(option: "care.sqlite", environment: [:]) == "care.sqlite")
+    }
+
+    /// A link at the default place is followed only when named; a dangling one never creates its target.
+    @Test func symbolicLinksAreFollowedOnlyWhenNamed() throws {
+        let folder = TemporaryFolder()
+        let real = folder.path("elsewhere.sqlite")
+        _ = try CareStore(path: real)
+        let data = folder.path("data")
+        try FileManager.default.createDirectory(atPath: data + "/careplan", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: data + "/careplan/careplan.sqlite", withDestinationPath: real)
+        #expect(throws: StoreError.self) { try CareStore.defaultPath(environment: ["XDG_DATA_HOME": data]) }
+        #expect(try CareStore.defaultPath(option: data + "/careplan/careplan.sqlite", environment: ["XDG_DATA_HOME": data]) == data + "/careplan/careplan.sqlite")
+        let dangling = folder.path("dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.path("nowhere/target.sqlite"))
+        #expect(throws: StoreError.self) { try CareStore(path: dangling) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("nowhere")))
     }
 
     @Test func dataSurvivesReopening() throws {

@@ -139,12 +139,32 @@ public final class CareStore: @unchecked Sendable {
 
     /// `--db`, else `CAREPLAN_DB`, else `$XDG_DATA_HOME/careplan/careplan.sqlite`
     /// (`~/.local/share/careplan/careplan.sqlite` when XDG_DATA_HOME is unset).
-    public static func defaultPath(option: String? = nil, environment: [String: String] = ProcessEnvironment.values) -> String {
+    ///
+    /// The default location is refused rather than guessed at when it cannot be worked out (HOME
+    /// unset or relative, XDG_DATA_HOME relative: the file would land in whatever folder the
+    /// command ran in), or when a symbolic link stands at it: health data follows a link only
+    /// where the person named the path themselves (`--db`, `CAREPLAN_DB`).
+    public static func defaultPath(option: String? = nil, environment: [String: String] = ProcessEnvironment.values) throws -> String {
         if let option, !option.isEmpty { return option }
         if let path = environment["CAREPLAN_DB"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return dataHome + "/careplan/careplan.sqlite"
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            guard xdg.hasPrefix("/") else {
+                throw CarePlanError.invalidEnvironment("XDG_DATA_HOME='\(xdg)' is not an absolute path, so careplan will not guess where your data goes; set it to an absolute path, or give --db PATH (or CAREPLAN_DB)")
+            }
+            dataHome = xdg
+        } else {
+            guard let home = environment["HOME"], home.hasPrefix("/") else {
+                let found = environment["HOME"].map { "HOME='\($0)' is not an absolute path" } ?? "HOME is not set"
+                throw CarePlanError.invalidEnvironment("\(found), so careplan cannot find ~/.local/share/careplan; give --db PATH (or set CAREPLAN_DB or XDG_DATA_HOME)")
+            }
+            dataHome = home + "/.local/share"
+        }
+        let path = dataHome + "/careplan/careplan.sqlite"
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            throw StoreError.database(path: path, message: "is a symbolic link (to \(target)); careplan follows a link to health data only when you name it: --db \(path) (or CAREPLAN_DB)")
+        }
+        return path
     }
 
     /// Checks the path and, when it is missing and `create` allows, makes it (folder 0700, file
@@ -152,6 +172,10 @@ public final class CareStore: @unchecked Sendable {
     static func prepareFile(at path: String, create: Bool) throws -> Bool {
         let files = FileManager.default
         var isFolder: ObjCBool = false
+        if let target = try? files.destinationOfSymbolicLink(atPath: path), !files.fileExists(atPath: path) {
+            // Creating the file would create the link's target, wherever it points.
+            throw StoreError.database(path: path, message: "is a symbolic link to \(target), which does not exist; careplan does not create a file through a dangling link")
+        }
         if files.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw StoreError.database(path: path, message: "is a folder, not a database file") }
             // SQLite takes a file shorter than its header for an empty database and would write a

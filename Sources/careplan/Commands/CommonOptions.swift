@@ -38,7 +38,7 @@ struct StoreOptions {
             }
             timeout = seconds
         }
-        return try CareStore(path: CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
+        return try CareStore(path: try CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
             .fillingLinkedActivities()
     }
 }

@@ -1,3 +1,4 @@
+import CarePlanStore
 import Foundation
 
 /// Prints the report's HTML to PDF with a headless Chromium, the way a person would from the
@@ -24,19 +25,22 @@ public struct PDFPrinter: Sendable {
     public func print(html: String, to output: String) throws {
         guard let browser = Self.browser() else { throw PDFError.noBrowser }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-pdf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The page holds the person's readings: a scratch folder only they can open.
+        try PrivateFile.makeFolder(folder.path)
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
-        try Data(html.utf8).write(to: page)
+        try PrivateFile.write(Data(html.utf8), to: page.path)
         let pdf = folder.appendingPathComponent("report.pdf")
         try run(browser, Self.arguments(["--print-to-pdf=\(pdf.path)", "--no-pdf-header-footer"], page: page, profile: folder))
         guard FileManager.default.fileExists(atPath: pdf.path) else { throw PDFError.failed("it wrote no PDF") }
         let destination = URL(fileURLWithPath: output)
         try? FileManager.default.removeItem(at: destination)
+        try PrivateFile.restrict(pdf.path)
         do {
             try FileManager.default.moveItem(at: pdf, to: destination)
         } catch {
             try FileManager.default.copyItem(at: pdf, to: destination)
+            try PrivateFile.restrict(destination.path)
         }
     }
 

@@ -41,6 +41,7 @@ import Testing
         let written = try cli.run(["report", "--format", "pdf", "--out", pdf, "--for", "Sam Patel"])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stderr.isEmpty, "Chromium's noise stays out of the terminal: \(written.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int == 0o600, "the PDF is as private as the store")
         let info = try Self.tool(pdfinfo, [pdf]).stdout
         let pages = Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
         #expect((1...12).contains(pages), "\(info)")

@@ -1,4 +1,5 @@
 import CareInsights
+import CarePlanStore
 import CareReport
 import Foundation
 
@@ -10,11 +11,11 @@ enum DocumentFiles {
     /// data folder, private (0700) like the store.
     static func write(_ html: String, for name: String, period: InsightPeriod, besideStore store: String) throws -> String {
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("reports")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateFile.makeFolder(folder.path)
         let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
             .split(separator: "-").joined(separator: "-")
         let file = folder.appendingPathComponent("careplan-report-\(period.first)-to-\(period.last)-for-\(slug.isEmpty ? "contact" : slug).html")
-        try Data(html.utf8).write(to: file, options: .atomic)
+        try PrivateFile.write(Data(html.utf8), to: file.path)
         return file.path
     }
 

@@ -68,7 +68,7 @@ struct Report: TextOnlyCommand {
             if format == .pdf {
                 try PDFPrinter().print(html: text, to: destination)
             } else {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+                try PrivateFile.write(Data(text.utf8), to: destination)
             }
         } catch let error as PDFError {
             throw ReportFileError(path: destination, reason: error.description)

@@ -15,6 +15,9 @@ public enum ReadingParser {
             if unit != nil { throw CarePlanError.unitNotAllowed(id: activity.id) }
             let text = inputs.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { throw CarePlanError.invalidValue(id: activity.id, field: "value", message: "enter some text") }
+            if let problem = InputLimits.check(text, InputLimits.longText, "the text") {
+                throw CarePlanError.invalidValue(id: activity.id, field: "value", message: problem)
+            }
             return [ReadingValue(name: "value", text: text)]
         }
         // `99.1 °F` typed as two words is one value and its unit.

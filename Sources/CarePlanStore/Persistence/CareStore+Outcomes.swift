@@ -70,6 +70,9 @@ extension CareStore {
                 throw CarePlanError.notScheduled(id: id, date: date, schedule: schedule.summary)
             }
             guard date <= clock.today else { throw CarePlanError.futureDate(date, today: clock.today) }
+            if let note, let problem = InputLimits.check(note, InputLimits.longText, "the note") {
+                throw CarePlanError.invalidValue(id: id, field: "note", message: problem)
+            }
             // What was typed is checked first, and before the write lock: a bad value is the more
             // useful thing to hear about, and parsing it holds nobody up.
             let readings = try values(activity)

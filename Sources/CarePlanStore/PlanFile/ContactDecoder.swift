@@ -12,7 +12,7 @@ extension PlanDecoder {
         for item in try reader.sequence(node, "contacts", of: "contacts") {
             let map = try reader.mapping(item, "contact", allowed: Self.contactKeys)
             guard let nameNode = map["name"] else { throw reader.error(at: item, "contact: missing 'name'") }
-            let name = try reader.nonEmptyString(nameNode, "contact: name")
+            let name = try reader.shortString(nameNode, "contact: name")
             if let line = seen[name] {
                 throw reader.error(at: nameNode, "contacts: '\(name)' is listed twice (first on line \(line)); names must be unique")
             }
@@ -24,7 +24,7 @@ extension PlanDecoder {
             guard let group = Contact.Group(rawValue: groupText) else {
                 throw reader.error(at: groupNode, "\(context): group: expected care-team or personal, found '\(groupText)'")
             }
-            var contact = Contact(name: name, role: try reader.nonEmptyString(roleNode, "\(context): role"), group: group)
+            var contact = Contact(name: name, role: try reader.shortString(roleNode, "\(context): role"), group: group)
             if let phoneNode = map["phone"] {
                 let phone = try reader.nonEmptyString(phoneNode, "\(context): phone")
                 guard Contact.isPhoneNumber(phone) else {
@@ -42,7 +42,7 @@ extension PlanDecoder {
             guard contact.phone != nil || contact.email != nil else {
                 throw reader.error(at: item, "\(context): give a 'phone' or an 'email' (or both), so the contact can be reached")
             }
-            contact.address = try map["address"].map { try reader.nonEmptyString($0, "\(context): address") }
+            contact.address = try map["address"].map { try reader.shortString($0, "\(context): address") }
             contact.notes = try map["notes"].map { try reader.nonEmptyString($0, "\(context): notes") }
             if let activitiesNode = map["activities"] {
                 for idNode in try reader.sequence(activitiesNode, "\(context): activities", of: "activity ids") {

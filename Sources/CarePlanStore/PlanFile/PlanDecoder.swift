@@ -37,6 +37,9 @@ public struct PlanDecoder {
         guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
         let items = try reader.sequence(activitiesNode, "activities", of: "activities")
         guard !items.isEmpty else { throw reader.error(at: activitiesNode, "activities: the list is empty; a plan needs at least one activity") }
+        guard items.count <= InputLimits.activities else {
+            throw reader.error(at: activitiesNode, "activities: \(items.count) activities; a plan may hold at most \(InputLimits.activities)")
+        }
         var activities: [Activity] = []
         var seen: [String: Int] = [:]
         for item in items {
@@ -47,8 +50,8 @@ public struct PlanDecoder {
             seen[activity.id] = item.mark?.line ?? 0
             activities.append(activity)
         }
-        return CarePlan(title: try reader.nonEmptyString(titleNode, "title"),
-                        patient: try top["patient"].map { try reader.nonEmptyString($0, "patient") },
+        return CarePlan(title: try reader.shortString(titleNode, "title"),
+                        patient: try top["patient"].map { try reader.shortString($0, "patient") },
                         activities: activities,
                         contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [])
     }
@@ -63,6 +66,7 @@ public struct PlanDecoder {
         guard !id.isEmpty, id.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
             throw reader.error(at: idNode, "id: '\(id)' is not a slug; use lowercase letters, digits and '-' (e.g. ice-knee)")
         }
+        guard id.count <= 64 else { throw reader.error(at: idNode, "id: '\(id.prefix(20))…' is \(id.count) characters long; at most 64 are accepted") }
         let context = "activity '\(id)'"
         guard let kindNode = map["kind"] else { throw reader.error(at: node, "\(context): missing 'kind' (intervention or assessment)") }
         let kindText = try reader.string(kindNode, "kind")
@@ -102,10 +106,10 @@ public struct PlanDecoder {
             break
         }
         return Activity(
-            id: id, kind: kind, title: try reader.nonEmptyString(titleNode, "title"),
-            text: try map["text"].map { try reader.nonEmptyString($0, "text") },
+            id: id, kind: kind, title: try reader.shortString(titleNode, "title"),
+            text: try map["text"].map { try reader.shortString($0, "text") },
             instructions: try map["instructions"].map { try reader.nonEmptyString($0, "instructions") },
-            group: try map["group"].map { try reader.nonEmptyString($0, "group") },
+            group: try map["group"].map { try reader.shortString($0, "group") },
             color: color,
             optional: try map["optional"].map { try reader.bool($0, "optional") } ?? false,
             resettable: try map["resettable"].map { try reader.bool($0, "resettable") } ?? true,
@@ -144,6 +148,9 @@ public struct PlanDecoder {
                 return max(times.count, 1)
             }
             let n = try reader.integer(node, context, atLeast: 1)
+            guard n <= InputLimits.occurrencesPerDay else {
+                throw reader.error(at: node, "\(context): \(n) a day; at most \(InputLimits.occurrencesPerDay) (every half hour) are accepted")
+            }
             if !times.isEmpty, n != times.count {
                 throw reader.error(at: node, "\(context): \(n) occurrences but \(times.count) times (\(times.map(\.description).joined(separator: ", "))); give as many times as occurrences, or leave the count out")
             }
@@ -159,6 +166,9 @@ public struct PlanDecoder {
             let every = try reader.mapping(value, "schedule: every", allowed: ["days", "times"])
             guard let daysNode = every["days"] else { throw reader.error(at: value, "schedule: every: missing 'days' (every how many days)") }
             let days = try reader.integer(daysNode, "schedule: every: days", atLeast: 1)
+            guard days <= InputLimits.everyDays else {
+                throw reader.error(at: daysNode, "schedule: every: days: \(days); at most \(InputLimits.everyDays) (ten years) are accepted")
+            }
             let n = try count(every["times"], "schedule: every: times")
             pattern = .every(days: days, times: n)
         default:
@@ -211,6 +221,9 @@ public struct PlanDecoder {
             times.append(time)
         }
         guard !times.isEmpty else { throw reader.error(at: node, "schedule: times: the list is empty") }
+        guard times.count <= InputLimits.occurrencesPerDay else {
+            throw reader.error(at: node, "schedule: times: \(times.count) times; at most \(InputLimits.occurrencesPerDay) a day are accepted")
+        }
         return times
     }
 
@@ -262,7 +275,7 @@ public struct PlanDecoder {
             for item in items {
                 let fieldMap = try reader.mapping(item, "measure: field", allowed: ["name", "loinc"] + Self.fieldKeys)
                 guard let nameNode = fieldMap["name"] else { throw reader.error(at: item, "measure: field: missing 'name' (e.g. systolic)") }
-                let name = try reader.nonEmptyString(nameNode, "measure: field: name")
+                let name = try reader.shortString(nameNode, "measure: field: name")
                 if fields.contains(where: { $0.name == name }) {
                     throw reader.error(at: nameNode, "measure: field: name '\(name)' is used twice")
                 }
@@ -368,7 +381,7 @@ public struct PlanDecoder {
             let items = try reader.sequence(optionsNode, "\(context): options", of: "option names")
             guard items.count >= 2 else { throw reader.error(at: optionsNode, "\(context): options: a choice needs at least two options") }
             for item in items {
-                let option = try reader.nonEmptyString(item, "\(context): options")
+                let option = try reader.shortString(item, "\(context): options")
                 guard !field.options.contains(option) else { throw reader.error(at: item, "\(context): options: '\(option)' is listed twice") }
                 field.options.append(option)
             }

@@ -13,6 +13,11 @@ public struct YAMLNodeReader: Sendable {
 
     /// The text of a hand-written file, or an error naming it (`shown` in messages).
     public static func text(ofFile path: String, shown name: String) throws -> String {
+        // Measured before reading: a huge file is refused without being loaded or parsed.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > InputLimits.fileBytes {
+            throw FilePositionError(file: name, line: 1, column: 1,
+                                    message: "the file is \(size) bytes; a hand-written file may be at most \(InputLimits.fileBytes) bytes (2 MB)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw FilePositionError(file: path, line: 0, column: 0, message: exists ? "cannot read the file" : "no such file")
@@ -76,12 +81,20 @@ public struct YAMLNodeReader: Sendable {
         guard case .scalar(let scalar) = node, !(scalar.style == .plain && YAMLNodeReader.nulls.contains(scalar.string)) else {
             throw error(at: node, "\(context): expected text, found \(describe(node))")
         }
+        if let problem = InputLimits.check(scalar.string, InputLimits.longText, context) { throw error(at: node, problem) }
         return scalar.string
     }
 
     public func nonEmptyString(_ node: Node, _ context: String) throws -> String {
         let text = try string(node, context).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw error(at: node, "\(context): must not be empty") }
+        return text
+    }
+
+    /// A name or a title: one line's worth of text.
+    public func shortString(_ node: Node, _ context: String) throws -> String {
+        let text = try nonEmptyString(node, context)
+        if let problem = InputLimits.check(text, InputLimits.shortText, context) { throw error(at: node, problem) }
         return text
     }
 
@@ -116,6 +129,7 @@ public struct YAMLNodeReader: Sendable {
         guard let date = LocalDate(iso: text) else {
             throw error(at: node, "\(context): expected a date YYYY-MM-DD, found '\(text)'")
         }
+        if let problem = InputLimits.check(date, context) { throw error(at: node, problem) }
         return date
     }
 

@@ -33,6 +33,36 @@ static inline int careplan_mouse_is_click(mmask_t state) { return (state & (BUTT
 static inline int careplan_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
 static inline int careplan_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
 
+// A crash (a Swift runtime trap is SIGILL or SIGTRAP; a bad access SIGSEGV or SIGBUS; abort()
+// SIGABRT) gives the terminal back before anything else happens: the handler ends curses mode,
+// puts back the handler that was there before (Swift's backtracer, or the default) and raises the
+// signal again, which that handler receives as the handler returns and reports on a normal screen
+// (a fault sent with kill is handled the same way as one the program made).
+static inline struct sigaction *careplan_previous_fault_actions(void) {
+    static struct sigaction actions[NSIG];
+    return actions;
+}
+static void careplan_fault_handler(int signal_number, siginfo_t *info, void *context) {
+    (void)info; (void)context;
+    endwin();
+    sigaction(signal_number, &careplan_previous_fault_actions()[signal_number], NULL);
+    raise(signal_number);
+}
+static inline void careplan_install_fault_handlers(void) {
+    int signals[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_SIGINFO;
+        action.sa_sigaction = careplan_fault_handler;
+        sigaction(signals[i], &action, &careplan_previous_fault_actions()[signals[i]]);
+    }
+}
+
+// Ctrl-Z in raw mode is a key, not a signal: the dashboard stops itself the way the shell would,
+// through ncurses' own SIGTSTP handler, which leaves curses mode first and restores it on SIGCONT.
+static inline void careplan_suspend(void) { raise(SIGTSTP); }
+
 // Globals Swift 6 rejects as not concurrency-safe.
 static inline WINDOW *careplan_stdscr(void) { return stdscr; }
 static inline int careplan_COLORS(void) { return COLORS; }

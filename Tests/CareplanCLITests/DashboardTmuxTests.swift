@@ -232,4 +232,70 @@ import Testing
         for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
         #expect(try cli.run(["plan"]).status == 0)
     }
+
+    /// The dashboard run from an interactive shell in tmux, as a person runs it.
+    func shell(_ cli: CLI) throws -> Tmux {
+        let tmux = Tmux()
+        // Swift's crash reporter off: a fault sent with kill then takes its default action right
+        // after careplan's handler, as a real trap does once the reporter has spoken (the reporter
+        // returns from a kill()ed signal and lets the program run on).
+        try tmux.start("env PS1='ready> ' TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=enable=no bash --norc --noprofile -i",
+                       width: 120, height: 40)
+        try tmux.waitFor("ready>")
+        try tmux.type(dashboardCommand(cli) + "; echo \"exit $?\"")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Care Card")
+        return tmux
+    }
+
+    /// Whether the pane shows the terminal's alternate screen, which curses mode uses.
+    func inCursesMode(_ tmux: Tmux) throws -> Bool {
+        try tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// The dashboard's process, found by the store path only it has on its command line.
+    func dashboardPID(_ cli: CLI) throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        process.arguments = ["-f", "careplan --db \(cli.db)"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return try #require(text.split(separator: "\n").compactMap { pid_t($0) }.first)
+    }
+
+    /// Ctrl-Z gives the shell back; fg brings the dashboard back, redrawn, and it still works.
+    @Test func ctrlZSuspendsAndFgRedraws() throws {
+        let cli = CLI()
+        try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])
+        let tmux = try shell(cli)
+        try tmux.keys("C-z")
+        try tmux.waitFor("Stopped")
+        #expect(try !inCursesMode(tmux), "the terminal is given back while stopped")
+        try tmux.type("fg")
+        try tmux.keys("Enter")
+        try tmux.waitFor("Care Card")
+        #expect(try inCursesMode(tmux))
+        try tmux.keys("q")
+        for _ in 0..<50 where try inCursesMode(tmux) { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try !inCursesMode(tmux), "quitting after fg gives the terminal back")
+    }
+
+    /// Killed by a signal, or crashing, the dashboard leaves the terminal as it found it.
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGSEGV, SIGABRT])
+    func theTerminalIsRestoredWhateverEndsIt(signal: Int32) throws {
+        let cli = CLI()
+        try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])
+        let tmux = try shell(cli)
+        #expect(try inCursesMode(tmux))
+        kill(try dashboardPID(cli), signal)
+        let screen = try tmux.waitFor("exit ")
+        #expect(try !inCursesMode(tmux), "signal \(signal): the terminal was left in curses mode:\n\(screen)")
+        // The shell reads what is typed, echoed on a sane terminal.
+        try tmux.type("echo typed-\(signal)")
+        try tmux.keys("Enter")
+        try tmux.waitFor("\ntyped-\(signal)\nready>")
+    }
 }

@@ -70,6 +70,11 @@ public final class DashboardApp {
                     backend.invalidate()
                     continue
                 }
+                // With a form open too: the form is still there after fg.
+                if Keymap.action(for: key) == .suspend {
+                    backend.suspend()
+                    continue
+                }
                 var target: MouseTarget?
                 if case .mouse(let event) = key { target = frame.hotspot(x: event.x, y: event.y).flatMap(MouseTarget.init(tag:)) }
                 let commands = Reducer.handle(key, state: &state, data: data, samples: samplePlans(), target: target,

@@ -3,6 +3,8 @@ public enum Action: String, CaseIterable, Sendable {
     case nextPane, previousPane, showCare, showSymptoms, showInsights, showConnect
     case up, down, previousDay, nextDay, previousWeek, nextWeek, today
     case toggle, open, undo, nextChart, nextRange, help, quit
+    /// Stop the dashboard and go back to the shell (`fg` returns to it), as Ctrl-Z does elsewhere.
+    case suspend
     /// The bedside timer: start on going to bed, stop on getting up.
     case sleepTimer
     /// Connect: write the report for the selected contact; open it (or an email to them).

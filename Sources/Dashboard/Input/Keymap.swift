@@ -57,6 +57,8 @@ public enum Keymap {
         KeyBinding(.sleepTimer, [.character("z")], short: "sleep", help: "Sleep timer: in bed, then up"),
         KeyBinding(.help, [.character("?")], short: "help", help: "Show or hide this help", status: all),
         KeyBinding(.quit, [.character("q"), .control("c")], short: "quit", help: "Quit", status: all),
+        // Read in a reading form too: the form is still open after fg.
+        KeyBinding(.suspend, [.control("z")], short: "suspend", help: "Suspend to the shell (fg comes back)"),
         KeyBinding(.click, [], keyText: "Click", short: "click",
                    help: "Select; on a box, tick it"),
         KeyBinding(.scroll, [], keyText: "Wheel", short: "scroll", help: "Move through the list under it"),

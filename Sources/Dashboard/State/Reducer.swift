@@ -81,6 +81,8 @@ public enum Reducer {
         switch action {
         case .click, .scroll, .save, .cancel, .nextField, .previousField, .decrease, .increase, .erase, .clearField:
             break  // mouse events go through `mouse`; form actions through `FormReducer`
+        case .suspend:
+            break  // the event loop stops the process; nothing in the state changes
         case .nextPane: state.focus = state.focus.next
         case .previousPane: state.focus = state.focus.previous
         case .showCare: state.focus = .care

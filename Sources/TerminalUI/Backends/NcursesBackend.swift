@@ -4,7 +4,9 @@ import Foundation
 /// Shows buffers on the real terminal through ncursesw, drawing only the cells that changed.
 ///
 /// The terminal is restored (`endwin`) by `stop()`, which callers run on every exit path; the
-/// signal handlers installed by `start()` restore it on SIGTERM/SIGHUP/SIGINT too.
+/// signal handlers installed by `start()` restore it on SIGTERM/SIGHUP/SIGINT/SIGQUIT, and before
+/// a crash is reported (a runtime trap, a bad access, an abort); `suspend()` gives it back while
+/// stopped.
 public final class NcursesBackend {
     private var previous: Buffer?
     private var pairs: [PairKey: Int16] = [:]
@@ -52,6 +54,15 @@ public final class NcursesBackend {
                 _exit(128 + received)
             }
         }
+        careplan_install_fault_handlers()
+    }
+
+    /// Stops the process as the shell's Ctrl-Z would (the terminal given back first); when `fg`
+    /// continues it, the next draw repaints the whole screen.
+    public func suspend() {
+        guard started else { return }
+        careplan_suspend()
+        invalidate()
     }
 
     /// Leaves full-screen mode and gives the terminal back as it was.

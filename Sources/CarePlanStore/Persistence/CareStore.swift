@@ -33,6 +33,14 @@ public final class CareStore: @unchecked Sendable {
     /// when it needed no migration.
     public private(set) var migrationBackup: String?
 
+    /// Told once per write that has waited a second for another program's lock (it goes on
+    /// waiting up to the busy timeout): the dashboard says so in its status line.
+    public var lockWaitNotice: (() -> Void)? {
+        get { lockWait.notice }
+        set { lockWait.notice = newValue }
+    }
+    let lockWait = LockWait()
+
     /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
     /// (commands that only read should not leave empty files behind). A new folder is made 0700
     /// and a new file 0600: this is health data.
@@ -50,7 +58,7 @@ public final class CareStore: @unchecked Sendable {
             if isNew {
                 // An empty file: the writer makes it a WAL database with the current schema first,
                 // since a read-only connection cannot.
-                let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+                let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait)
                 try Schema.migrator.migrate(writer)
                 openedWriter = writer
             }
@@ -98,7 +106,7 @@ public final class CareStore: @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
-        let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout)
+        let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait)
         openedWriter = writer
         return writer
     }
@@ -108,9 +116,10 @@ public final class CareStore: @unchecked Sendable {
     /// call (16 per sample of an import) is wasted. False when a connection was opened first.
     static let sqliteConfigured: Bool = careplan_sqlite_multithread() == 0
 
-    static func openWriter(path: String, busyTimeout: TimeInterval) throws -> DatabaseQueue {
+    static func openWriter(path: String, busyTimeout: TimeInterval, lockWait: LockWait) throws -> DatabaseQueue {
         var config = Configuration()
-        config.busyMode = .timeout(busyTimeout)
+        // SQLite's own busy timeout, done here so that a wait past a second can be told about.
+        config.busyMode = .callback { tries in lockWait.keepWaiting(tries: tries, timeout: busyTimeout) }
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
             // Keep -wal and -shm when the last connection closes: readers then find them and never
@@ -240,6 +249,27 @@ public final class CareStore: @unchecked Sendable {
     /// Several queries in one read transaction, all seeing the same state of the store.
     public func reading<T>(_ body: (StoreReader) throws -> T) throws -> T {
         try read { db in try body(StoreReader(db: db, path: path)) }
+    }
+}
+
+/// Waiting for another program's write lock: ten milliseconds at a time up to the busy timeout,
+/// with a word to whoever listens once a wait has lasted a second.
+final class LockWait: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _notice: (() -> Void)?
+    var notice: (() -> Void)? {
+        get { lock.withLock { _notice } }
+        set { lock.withLock { _notice = newValue } }
+    }
+    static let step: TimeInterval = 0.01
+
+    /// SQLite's busy handler: `tries` counts the calls of this wait, from 0.
+    func keepWaiting(tries: Int, timeout: TimeInterval) -> Bool {
+        let waited = Double(tries) * Self.step
+        guard waited < timeout else { return false }
+        if tries == Int(1 / Self.step) { notice?() }
+        usleep(useconds_t(Self.step * 1_000_000))
+        return true
     }
 }
 

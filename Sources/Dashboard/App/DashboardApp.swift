@@ -36,6 +36,8 @@ public final class DashboardApp {
         let watcher = try? ChangeWatcher(path: store.path)
         _ = watcher?.hasChanged()
         let runner = CommandRunner(store: store, clock: clock)
+        store.lockWaitNotice = { backend.showStatus(" Waiting for another program's write to the store to finish (up to a few seconds)…") }
+        defer { store.lockWaitNotice = nil }
         var now = try clock()
         var state = AppState(today: now.today)
         var plan = try store.plan()

@@ -57,6 +57,21 @@ public final class NcursesBackend {
         careplan_install_fault_handlers()
     }
 
+    /// Writes `text` over the bottom line at once, outside the frame: for news while the event
+    /// loop is held up (a write waiting for another program's lock). The next draw replaces it.
+    public func showStatus(_ text: String) {
+        guard started else { return }
+        let (width, height) = size
+        guard width > 0, height > 0 else { return }
+        let line = String(SafeText.terminal(text, keepLineBreaks: false).prefix(width))
+        let padded = line + String(repeating: " ", count: max(0, width - line.count))
+        wattron(careplan_stdscr(), Int32(careplan_A_REVERSE()))
+        _ = mvwaddnwstr(careplan_stdscr(), Int32(height - 1), 0, padded.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0], Int32(width))
+        wattroff(careplan_stdscr(), Int32(careplan_A_REVERSE()))
+        wrefresh(careplan_stdscr())
+        invalidate()
+    }
+
     /// Stops the process as the shell's Ctrl-Z would (the terminal given back first); when `fg`
     /// continues it, the next draw repaints the whole screen.
     public func suspend() {

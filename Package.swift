@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // Tests only: property-based tests with shrinking (Swift Testing).
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // ncursesw, the wide-character build (see ../shared/NCURSES.md): module map and shim header.
@@ -163,7 +165,7 @@ let package = Package(
         // are checked against generated histories.
         .testTarget(
             name: "CarePlanStoreTests",
-            dependencies: ["CarePlanStore", "CareSamples"]
+            dependencies: ["CarePlanStore", "CareSamples", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CareInsightsTests",

@@ -154,6 +154,13 @@ let package = Package(
             ],
             path: "Benchmarks/careplan-bench"
         ),
+        // Fuzzing the plan-file and Apple Health readers: built with -sanitize=fuzzer by .ci/run,
+        // which runs it a fixed number of times (docs/storage.md).
+        .executableTarget(
+            name: "careplan-fuzz",
+            dependencies: ["CarePlanStore", "AppleHealthImport"],
+            path: "Fuzz/careplan-fuzz"
+        ),
         // The whole-process floor the benchmark times `careplan today`, `done` and `log` against:
         // start, open the store with GRDB, read one row.
         .executableTarget(

@@ -35,3 +35,34 @@ import Testing
         #expect(try cli.run(["contacts"]).stderr.contains("no care plan"))
     }
 }
+
+/// An import that ends activities or removes contacts says so and needs --yes (asked on a terminal).
+@Suite struct ImportConfirmationTests {
+    @Test func endingActivitiesOrRemovingContactsNeedsYes() throws {
+        let cli = CLI()
+        let original = try String(contentsOfFile: ContactsCommandTests.plan, encoding: .utf8)
+        #expect(try cli.run(["import", cli.write("plan.yaml", original)]).status == 0)
+        let plan = try cli.run(["plan", "--export"]).stdout
+        // The walk ends on 2026-12-31, and Grace Okafor is no longer listed.
+        var edited = plan
+        guard let walk = edited.range(of: "id: brisk-walk"), let start = edited.range(of: "    start: ", range: walk.upperBound..<edited.endIndex) else {
+            Issue.record("the sample plan changed: \(plan)"); return
+        }
+        let line = edited[start.lowerBound...].prefix { $0 != "\n" }
+        edited.replaceSubrange(start.lowerBound..<line.endIndex, with: line + "\n    end: 2026-12-31")
+        if let grace = edited.range(of: "- name: Grace Okafor") { edited = String(edited[..<grace.lowerBound]) }
+        let file = cli.write("edited.yaml", edited)
+        let before = try cli.run(["plan", "--export"]).stdout
+        let refused = try cli.run(["import", file])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "careplan: this import ends brisk-walk (last day 2026-12-31) and removes contact Grace Okafor; nothing was imported; add --yes to go ahead\n",
+                "\(refused.stderr)")
+        #expect(try cli.run(["plan", "--export"]).stdout == before)
+        let accepted = try cli.run(["import", file, "--yes"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("changed    brisk-walk"))
+        #expect(accepted.stdout.contains("removed    contact Grace Okafor"))
+        // Importing the same file again ends nothing more: no question.
+        #expect(try cli.run(["import", file]).stdout.hasSuffix("Nothing changed.\n"))
+    }
+}

@@ -257,7 +257,8 @@ import Testing
     func dashboardPID(_ cli: CLI) throws -> pid_t {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        process.arguments = ["-f", "careplan --db \(cli.db)"]
+        // Anchored: tmux's own client may carry the same words in its command line.
+        process.arguments = ["-f", "^\(CLI.binary.path) --db \(cli.db)"]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -324,5 +325,35 @@ import Testing
         for _ in 0..<50 where try event(cli, "amlodipine").first?["done"] as? Bool != true { Thread.sleep(forTimeInterval: 0.1) }
         #expect(try event(cli, "amlodipine").first?["done"] as? Bool == true, "the tick landed after the lock was released")
         try tmux.keys("q")
+    }
+
+    /// A tick the disk refuses: the dashboard says why, keeps running with what was saved, and
+    /// the same tick lands once there is room again. The "full disk" is a file-size limit set on
+    /// the running dashboard (`prlimit`, SIGXFSZ ignored): its write-ahead log cannot grow.
+    @Test func aTickTheDiskRefusesLeavesTheDashboardRunning() throws {
+        let cli = CLI()
+        try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])
+        let tmux = Tmux()
+        try tmux.start("sh -c \"trap '' XFSZ; exec \(dashboardCommand(cli))\"", width: 120, height: 40)
+        try tmux.waitFor("Care Card")
+        let pid = try dashboardPID(cli)
+        func limit(_ value: String) throws {
+            let result = try cli.run(["--pid", String(pid), "--fsize=\(value):unlimited"], useDB: false, executable: URL(fileURLWithPath: "/usr/bin/prlimit"))
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try limit("1024")
+        try tmux.keys("Space")
+        try tmux.waitFor("could not write to the disk")
+        try tmux.keys("j")
+        let screen = try tmux.waitFor("Basal insulin")
+        #expect(screen.contains("Care Card"))
+        #expect(try event(cli, "amlodipine").first?["done"] as? Bool == false)
+        try limit("unlimited")
+        try tmux.keys("k", "Space")
+        for _ in 0..<50 where try event(cli, "amlodipine").first?["done"] as? Bool != true { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try event(cli, "amlodipine").first?["done"] as? Bool == true, "with room again the tick lands")
+        try tmux.keys("q")
+        for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try cli.run(["doctor", "--full"]).status == 0)
     }
 }

@@ -36,3 +36,23 @@ import Testing
         #expect(try cli.run(["export", "--json"]).stdout == before)
     }
 }
+
+/// Writes that cannot reach the disk: refused with a message, nothing half-written, and what was
+/// committed before intact. A file-size limit (`ulimit -f`, with SIGXFSZ ignored) makes the disk
+/// "full" for one process, as root too.
+@Suite struct DiskFullTests {
+    @Test func aWriteTheDiskRefusesChangesNothing() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        #expect(try cli.run(["log", "bp", "128/84"]).status == 0)
+        let before = try cli.run(["export", "--json"]).stdout
+        let limited = try cli.run(["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" done amlodipine --db \"$1\"", CLI.binary.path, cli.db],
+                                  useDB: false, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(limited.status == 1)
+        #expect(limited.stderr.contains("could not write to the disk"), "\(limited.stderr)")
+        #expect(limited.stderr.contains("nothing was written, and what was saved before is intact"))
+        #expect(try cli.run(["export", "--json"]).stdout == before)
+        #expect(try cli.run(["doctor", "--full"]).status == 0)
+        #expect(try cli.run(["done", "amlodipine"]).status == 0, "with room again, the same tick lands")
+    }
+}

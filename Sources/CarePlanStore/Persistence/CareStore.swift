@@ -230,6 +230,9 @@ public final class CareStore: @unchecked Sendable {
             return .database(path: path, message: "the database is read-only; careplan needs to write to it")
         case .SQLITE_FULL:
             return .database(path: path, message: "the disk is full; nothing was written")
+        case .SQLITE_IOERR:
+            // A commit that cannot reach the disk is rolled back: what was committed before stays.
+            return .database(path: path, message: "could not write to the disk (an I/O error: a full disk, a file-size limit or a failing drive); nothing was written, and what was saved before is intact")
         default:
             return .database(path: path, message: "SQLite error: \(error.message ?? "\(error.resultCode)")")
         }

@@ -14,6 +14,16 @@ public enum StoreError: UserFacingError, Equatable {
     /// A stored row this careplan cannot read back.
     case damaged(path: String, detail: String)
 
+    /// The message without the path, for a screen that already shows which store it is on (the
+    /// dashboard's status line, where a long path would push the reason off the end).
+    public var reason: String {
+        switch self {
+        case .database(_, let message): return message
+        case .damaged(_, let detail): return "the store is damaged: \(detail)"
+        default: return description
+        }
+    }
+
     public var description: String {
         switch self {
         case .database(let path, let message): return "\(path): \(message)"

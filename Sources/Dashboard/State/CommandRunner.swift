@@ -18,7 +18,7 @@ public struct CommandRunner {
         do {
             try execute(command, state: &state, data: data)
         } catch {
-            let text = "\(error)"
+            let text = (error as? StoreError)?.reason ?? "\(error)"
             if case .log = command, state.form != nil {
                 state.form?.error = text
             } else {

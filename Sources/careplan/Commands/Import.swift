@@ -2,6 +2,13 @@ import ArgumentParser
 import CarePlanStore
 import FHIR
 import Foundation
+import TerminalUI
+
+/// An import that ends activities was not confirmed.
+struct ImportConfirmation: UserFacingError {
+    var message: String
+    var description: String { message }
+}
 
 /// `careplan import FILE`: add or update the plan from a YAML plan file, or from FHIR R4 JSON (a
 /// CarePlan, Observations, or a Bundle of them).
@@ -24,6 +31,8 @@ struct Import: TextOnlyCommand {
     var effective: String?
     @Option(name: .long, help: "yaml or fhir (default: fhir for a .json file or one that starts with '{', else yaml).")
     var format: Format?
+    @Flag(name: .long, help: "Go ahead when the file ends activities or removes contacts (asked on a terminal; needed otherwise).")
+    var yes = false
 
     func run() throws {
         let clock = try store.clock()
@@ -60,7 +69,9 @@ struct Import: TextOnlyCommand {
     }
 
     func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws {
-        let report = try store.open().importPlan(plan, effective: effective, clock: clock)
+        let careStore = try store.open()
+        try confirmEndings(PlanEndings(importing: plan, over: try careStore.plan(), effective: effective))
+        let report = try careStore.importPlan(plan, effective: effective, clock: clock)
         say("Imported '\(report.title)' from \(file)")
         for (id, change) in report.changes {
             switch change {
@@ -81,6 +92,18 @@ struct Import: TextOnlyCommand {
             }
         }
         if report.changedNothing { say("Nothing changed.") }
+    }
+
+    /// A file that ends activities or removes contacts goes ahead only when the person says so:
+    /// `--yes`, or `y` at the question on a terminal. Nothing is written otherwise.
+    func confirmEndings(_ endings: PlanEndings) throws {
+        guard !endings.isEmpty, !yes else { return }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ImportConfirmation(message: "this import \(endings.summary); nothing was imported; add --yes to go ahead")
+        }
+        FileHandle.standardError.write(Data(SafeText.terminal("This import \(endings.summary). Go ahead? [y/N] ").utf8))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard answer == "y" || answer == "yes" else { throw ImportConfirmation(message: "nothing was imported") }
     }
 
     /// Readings from FHIR Observations: each one placed, or the reason it was not.

@@ -356,4 +356,23 @@ import Testing
         for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
         #expect(try cli.run(["doctor", "--full"]).status == 0)
     }
+
+    /// A title and a note holding escape sequences are drawn as visible symbols: the terminal's
+    /// title is not set, the screen not cleared, nothing written to the clipboard.
+    @Test func escapeSequencesInTheStoreAreDrawnNotObeyed() throws {
+        let cli = CLI()
+        let hostile = cliPlanYAML.replacingOccurrences(of: "title: Amlodipine 5 mg", with: "title: \"Amlo\\e]0;pwned\\a\\e[2J\"")
+        try #require(hostile != cliPlanYAML)
+        #expect(try cli.run(["import", cli.write("plan.yaml", hostile)]).status == 0)
+        #expect(try cli.run(["done", "amlodipine", "--note", "\u{1b}]52;c;ZXZpbA==\u{07}"]).status == 0)
+        let tmux = Tmux()
+        try tmux.start(dashboardCommand(cli), width: 120, height: 40)
+        let screen = try tmux.waitFor("Amlo␛]0;pwned␇␛[2J")
+        #expect(screen.contains("Care Card"), "the screen was not cleared")
+        let title = try tmux.run(["display-message", "-p", "-t", tmux.session, "#{pane_title}"])
+        #expect(!title.contains("pwned"), "the pane's title was set: \(title)")
+        let buffers = try tmux.run(["list-buffers"])
+        #expect(!buffers.contains("evil") && !buffers.contains("ZXZpbA"), "something reached the clipboard: \(buffers)")
+        try tmux.keys("q")
+    }
 }

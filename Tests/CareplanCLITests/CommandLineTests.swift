@@ -171,11 +171,15 @@ import Testing
         let cli = try importedCLI()
         // Another program holds the write lock for as long as the command runs.
         let holder = try DatabaseQueue(path: cli.db)
-        let result = try holder.writeWithoutTransaction { db in
+        let (result, reader) = try holder.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN EXCLUSIVE")
             defer { try? db.execute(sql: "ROLLBACK") }
-            return try cli.run(["done", "amlodipine"], environment: ["CAREPLAN_BUSY_TIMEOUT": "0.2"])
+            // A reader is not held up by the writer (WAL), even with no time to wait.
+            let reader = try cli.run(["today"], environment: ["CAREPLAN_BUSY_TIMEOUT": "0"])
+            return (try cli.run(["done", "amlodipine"], environment: ["CAREPLAN_BUSY_TIMEOUT": "0.2"]), reader)
         }
+        #expect(reader.status == 0, "\(reader.stderr)")
+        #expect(reader.stdout.contains("Amlodipine"))
         #expect(result.status != 0)
         #expect(result.stderr == "careplan: \(cli.db): the database is locked by another program; try again when it has finished\n")
         #expect(try outcomeCount(cli) == 0)

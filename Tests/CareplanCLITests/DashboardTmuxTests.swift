@@ -285,7 +285,7 @@ import Testing
     }
 
     /// Killed by a signal, or crashing, the dashboard leaves the terminal as it found it.
-    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGSEGV, SIGABRT])
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGSEGV, SIGABRT])
     func theTerminalIsRestoredWhateverEndsIt(signal: Int32) throws {
         let cli = CLI()
         try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)])

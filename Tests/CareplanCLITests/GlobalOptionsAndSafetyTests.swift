@@ -90,4 +90,28 @@ import Testing
         let json = try cli.run(["history", "amlodipine", "--json"]).stdout
         #expect(json.contains("\\u001b]52;c;ZXZpbA==\\u0007 ok"))
     }
+
+    /// Through the headless renderer, every pane of a store full of escape sequences (a title, a
+    /// group, a contact's name and role, a note) shows them as symbols; with --ansi, the only
+    /// escapes are careplan's own colour codes.
+    @Test func theRenderedPanesCarryNoEscapeFromTheStore() throws {
+        let cli = CLI()
+        var hostile = try String(contentsOfFile: CLI.repository.appendingPathComponent("sample-plans/hypertension.yaml").path, encoding: .utf8)
+        hostile = hostile.replacingOccurrences(of: "title: Blood pressure\n", with: "title: \"Blood\\e]0;pwned\\a pressure\"\n")
+            .replacingOccurrences(of: "group: Medication", with: "group: \"Medi\\e[2Jcation\"")
+            .replacingOccurrences(of: "name: Dr Amira Haddad", with: "name: \"Dr Amira\\e]52;c;ZXZpbA==\\a Haddad\"")
+            .replacingOccurrences(of: "role: GP", with: "role: \"G\\e[31mP\"")
+        #expect(try cli.run(["import", cli.write("plan.yaml", hostile)]).status == 0)
+        #expect(try cli.run(["log", "bp", "128/84", "--note", "\u{1b}[8mhidden\u{1b}[0m"]).status == 0)
+        for pane in ["all", "care", "symptoms", "insights", "connect"] {
+            let plain = try cli.run(["snapshot", "--pane", pane, "--size", "140x45"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(!plain.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(pane): a control character reached the screen")
+            let ansi = try cli.run(["snapshot", "--pane", pane, "--size", "140x45", "--ansi"]).stdout
+            let escapes = ansi.components(separatedBy: "\u{1b}").dropFirst()
+            #expect(escapes.allSatisfy { $0.wholeMatch(of: /\[[0-9;]*m.*/.dotMatchesNewlines()) != nil }, "\(pane): an escape other than a colour code")
+        }
+        let connect = try cli.run(["snapshot", "--pane", "connect", "--size", "140x45"]).stdout
+        #expect(connect.contains("Dr Amira␛]52;c;ZXZpbA==␇ Haddad"), "\(connect)")
+    }
 }

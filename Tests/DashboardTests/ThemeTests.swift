@@ -73,6 +73,18 @@ import TerminalUI
         #expect(theme.palette == ["teal": .default])
     }
 
+    /// A theme file is a hand-written file: the same size limit as a plan, checked before reading.
+    @Test func aHugeThemeFileIsRefusedBeforeItIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("careplan-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.yaml").path
+        try Data(repeating: UInt8(ascii: "#"), count: 3 << 20).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FilePositionError(file: path, line: 1, column: 1, message: "the file is \(3 << 20) bytes; a hand-written file may be at most 2097152 bytes (2 MB)")) {
+            try ThemeFile.document(path: path)
+        }
+    }
+
     @Test func unknownRoleIsAnErrorAtItsKey() {
         let roles = ThemeRole.allCases.map(\.rawValue).joined(separator: ", ")
         #expect(failure("name: T\nroles:\n  text: {}\n  alrt: {fg: red}\n")

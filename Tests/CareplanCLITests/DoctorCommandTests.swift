@@ -55,4 +55,27 @@ import Testing
         #expect(try cli.run(["doctor", "--full"]).status == 0)
         #expect(try cli.run(["done", "amlodipine"]).status == 0, "with room again, the same tick lands")
     }
+
+    /// A store that cannot be written (a read-only file: chmod for a user, the immutable flag for
+    /// root, whom permissions do not stop): reads work, writes are refused with the reason.
+    @Test func aReadOnlyStoreIsReadAndRefusesWrites() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        let files = [cli.db, cli.db + "-wal", cli.db + "-shm"]
+        func protect(_ on: Bool) throws -> Bool {
+            if getuid() != 0 {
+                for file in files { try FileManager.default.setAttributes([.posixPermissions: on ? 0o400 : 0o600], ofItemAtPath: file) }
+                return true
+            }
+            return try cli.run([on ? "+i" : "-i"] + files, useDB: false, executable: URL(fileURLWithPath: "/usr/bin/chattr")).status == 0
+        }
+        guard try protect(true) else { Issue.record("cannot make the store read-only on this machine (chattr failed)"); return }
+        defer { _ = try? protect(false) }
+        #expect(try cli.run(["today"]).status == 0)
+        let refused = try cli.run(["done", "amlodipine"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "careplan: \(cli.db): the database is read-only; careplan needs to write to it\n", "\(refused.stderr)")
+        #expect(try protect(false))
+        #expect(try cli.run(["done", "amlodipine"]).status == 0)
+    }
 }

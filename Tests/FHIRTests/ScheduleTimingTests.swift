@@ -68,4 +68,15 @@ import Testing
         #expect(activity.instructions == "When: \(detail["scheduledString"] as! String)")
         #expect(read.notes.contains { $0.contains("is scheduled in words") })
     }
+
+    /// A clinic's long texts are cut to what a plan file takes, and the import says so.
+    @Test func overlongTextsAreCutAndNoted() throws {
+        let long = String(repeating: "Walk ", count: 80)
+        let json = #"{"resourceType": "CarePlan", "status": "active", "intent": "plan", "title": "T", "period": {"start": "2026-11-01"}, "#
+            + #""subject": {"display": "P"}, "activity": [{"detail": {"status": "scheduled", "code": {"text": ""# + long
+            + #""}, "scheduledTiming": {"repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}}}}]}"#
+        let read = try CarePlanReader(file: "long.json", today: date("2026-11-24")).read(try FHIRFile.decode(Data(json.utf8), file: "long.json"))
+        #expect(read.plan.activities.first?.title.count == InputLimits.shortText)
+        #expect(read.notes.contains("activity 1's title was \(long.count) characters; cut to 200"), "\(read.notes)")
+    }
 }

@@ -101,7 +101,9 @@ public struct CarePlanReader {
         }
         let patient = resolver.name(source.subject)
         let contacts = contacts(source, resolver: resolver, activityIds: Set(made.map(\.id)), notes: &notes)
-        let plan = CarePlan(title: title!, patient: patient, activities: made, contacts: contacts)
+        let plan = CarePlan(title: fit(title!, InputLimits.shortText, "the plan's title", &notes),
+                            patient: patient.map { fit($0, InputLimits.shortText, "the patient's name", &notes) },
+                            activities: made, contacts: contacts)
         // What was read is held to the plan file's rules, so `plan --export` writes a file that
         // imports again.
         do { _ = try PlanDecoder(file: file).decode(try PlanEncoder.yaml(plan)) } catch {
@@ -141,7 +143,7 @@ public struct CarePlanReader {
         let product = detail.productCodeableConcept?.label ?? context.resolver.name(detail.productReference)
         let named = detail.code?.label ?? product ?? detail.description.nonBlank
         guard let named else { throw Skip(reason: "it names nothing to do (no code, product or description)") }
-        let title = product.map { named == $0 ? named : "\(named): \($0)" } ?? named
+        let title = fit(product.map { named == $0 ? named : "\(named): \($0)" } ?? named, InputLimits.shortText, "\(label)'s title", &notes)
         var instructions = [detail.description.nonBlank].compactMap { $0 }
         if let status = detail.status, ["completed", "stopped"].contains(status) {
             notes.append("\(label) ('\(title)') is \(status) in the file; it was imported, and careplan end ends it")
@@ -170,7 +172,8 @@ public struct CarePlanReader {
             notes.append("\(label) ('\(title)') has no schedule; it is as needed")
         }
         return Activity(id: slug(entry.id.flatMap { isSlug($0) ? $0 : nil } ?? title), kind: measure == nil ? .intervention : .assessment,
-                        title: title, instructions: instructions.isEmpty ? nil : instructions.joined(separator: "\n"),
+                        title: title,
+                        instructions: instructions.isEmpty ? nil : fit(instructions.joined(separator: "\n"), InputLimits.longText, "\(label)'s instructions", &notes),
                         schedule: schedule, measure: measure)
     }
 
@@ -193,7 +196,8 @@ public struct CarePlanReader {
             }
             if contact == nil {
                 guard let name = resolver.name(participant.member)?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
-                var made = Contact(name: name, role: participant.role?.first?.label ?? "Care team",
+                var made = Contact(name: fit(name, InputLimits.shortText, "a care team member's name", &notes),
+                                   role: fit(participant.role?.first?.label ?? "Care team", InputLimits.shortText, "\(name)'s role", &notes),
                                    group: resolver.resolve(participant.member)?.resourceType == "RelatedPerson" ? .personal : .careTeam)
                 if case .other(let person)? = resolver.resolve(participant.member) {
                     let telecom = person.telecom ?? []
@@ -210,6 +214,14 @@ public struct CarePlanReader {
             if let contact, !contacts.contains(where: { $0.name == contact.name }) { contacts.append(contact) }
         }
         return contacts
+    }
+
+    /// Text longer than a plan file takes, cut to fit and noted: a clinic's long description
+    /// should not stop the whole plan from coming in.
+    func fit(_ text: String, _ limit: Int, _ what: String, _ notes: inout [String]) -> String {
+        guard text.count > limit else { return text }
+        notes.append("\(what) was \(text.count) characters; cut to \(limit)")
+        return String(text.prefix(limit - 1)) + "…"
     }
 
     func isSlug(_ text: String) -> Bool {

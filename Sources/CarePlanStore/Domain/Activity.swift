@@ -23,10 +23,12 @@ public struct Activity: Hashable, Sendable, Identifiable {
     public var measure: Measure?
     /// Health data that fills it (`healthkit:` in the plan file).
     public var health: HealthLink?
+    /// Minutes an open occurrence stays due before it is overdue; nil: the plan's (`Reminders`).
+    public var graceMinutes: Int?
 
     public init(id: String, kind: Kind, title: String, text: String? = nil, instructions: String? = nil,
                 group: String? = nil, color: String? = nil, optional: Bool = false, resettable: Bool = true,
-                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil) {
+                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil, graceMinutes: Int? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -39,6 +41,7 @@ public struct Activity: Hashable, Sendable, Identifiable {
         self.schedule = schedule
         self.measure = measure
         self.health = health
+        self.graceMinutes = graceMinutes
     }
 
     /// Whether its occurrences count in the day's adherence.
@@ -55,11 +58,14 @@ public struct CarePlan: Hashable, Sendable {
     public var activities: [Activity]
     /// The care team and personal contacts, in the file's order.
     public var contacts: [Contact]
+    /// When occurrences are due, overdue, and quiet.
+    public var reminders: Reminders
 
-    public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = []) {
+    public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = [], reminders: Reminders = .standard) {
         self.title = title
         self.patient = patient
         self.activities = activities
         self.contacts = contacts
+        self.reminders = reminders
     }
 }

@@ -59,12 +59,16 @@ public struct PlanSnapshot: Hashable, Sendable {
     public private(set) var sleepDiaries: [ActivityHistory]
     /// The contacts' histories, in the order the latest plan file listed them.
     public var contactHistories: [ContactHistory]
+    /// The plan's due, overdue and quiet settings.
+    public var reminders: Reminders
 
-    public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0, contacts: [ContactHistory] = []) {
+    public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0, contacts: [ContactHistory] = [],
+                reminders: Reminders = .standard) {
         self.title = title
         self.patient = patient
         self.histories = histories
         self.revision = revision
+        self.reminders = reminders
         contactHistories = contacts
         sleepDiaries = Self.sleepDiaries(in: histories)
     }
@@ -85,7 +89,7 @@ public struct PlanSnapshot: Hashable, Sendable {
 
     /// The plan as it stands on `date`, for export.
     public func plan(on date: LocalDate) -> CarePlan {
-        CarePlan(title: title, patient: patient, activities: activities(on: date), contacts: contacts(on: date))
+        CarePlan(title: title, patient: patient, activities: activities(on: date), contacts: contacts(on: date), reminders: reminders)
     }
 
     /// The first day anything is scheduled; days before it are "not started".

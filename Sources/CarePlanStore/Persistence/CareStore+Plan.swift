@@ -18,6 +18,8 @@ public struct ImportReport: Sendable, Equatable {
     public var changes: [(id: String, change: Change)]
     /// What happened to each contact, by name.
     public var contactChanges: [(name: String, change: Change)] = []
+    /// Whether the plan's `reminders:` (grace, quiet hours) changed.
+    public var remindersChanged = false
 
     public init(title: String, changes: [(id: String, change: Change)], contactChanges: [(name: String, change: Change)] = []) {
         self.title = title
@@ -32,7 +34,7 @@ public struct ImportReport: Sendable, Equatable {
 
     /// True when the import wrote nothing new (re-importing the same file).
     public var changedNothing: Bool {
-        (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
+        !remindersChanged && (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
     }
 }
 
@@ -58,10 +60,12 @@ extension CareStore {
             let now = Timestamp.string(clock.now)
             let existing = try StoreReader(db: db, path: path).plan()
             try db.execute(sql: """
-                INSERT INTO plan (id, title, patient, updatedAt, revision) VALUES (1, ?, ?, ?, 1)
-                ON CONFLICT (id) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt
-                """, arguments: [plan.title, plan.patient, now])
+                INSERT INTO plan (id, title, patient, updatedAt, revision, graceMinutes, quietHours) VALUES (1, ?, ?, ?, 1, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt,
+                    graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours
+                """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText])
             var report = ImportReport(title: plan.title, changes: [])
+            report.remindersChanged = !existing.isEmpty && existing.reminders != plan.reminders
             for (position, activity) in plan.activities.enumerated() {
                 guard let history = existing.history(activity.id) else {
                     try db.execute(sql: "INSERT INTO activity (id, kind, position, createdAt, trackedFrom) VALUES (?, ?, ?, ?, ?)",
@@ -157,15 +161,17 @@ extension CareStore {
 extension StoreReader {
     /// The plan with every activity's versions, in display order: column reads (ActivityRows).
     public func plan() throws -> PlanSnapshot {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, patient, revision FROM plan WHERE id = 1"))
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, patient, revision, graceMinutes, quietHours FROM plan WHERE id = 1"))
         let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity ORDER BY position, createdAt"))
         let versions = try ActivityRows.read(db, activityId: nil, path: path)
         let histories = try activities.map { row -> ActivityHistory in
             let id: String = row[0]
             return try history(id: id, kind: row[1], trackedFrom: row[2], versions: versions[id] ?? [])
         }
+        let quiet = (row?["quietHours"] as String?).flatMap(Reminders.quiet)
         return PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
-                            revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path))
+                            revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path),
+                            reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet))
     }
 
     /// One activity's history and the plan's revision, without decoding the rest of the plan.

@@ -165,6 +165,22 @@ enum Schema {
             try ActivityRows.addLOINC(db)
             try FHIRRows.create(db)
         }
+        migrator.registerMigration("v10: reminders: grace and quiet hours, notifications sent") { db in
+            try db.execute(sql: """
+                ALTER TABLE plan ADD COLUMN graceMinutes INTEGER;            -- NULL: 60
+                ALTER TABLE plan ADD COLUMN quietHours TEXT;                 -- '22:00-07:00'
+                ALTER TABLE activityVersion ADD COLUMN graceMinutes INTEGER; -- NULL: the plan's
+                -- Each notification careplan remind sent, so a restart never sends one twice.
+                CREATE TABLE reminderSent (
+                    activityId TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    occurrence INTEGER NOT NULL,
+                    stage TEXT NOT NULL CHECK (stage IN ('due', 'overdue')),
+                    sentAt TEXT NOT NULL,
+                    PRIMARY KEY (activityId, date, occurrence, stage)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -32,7 +32,7 @@ public struct PlanDecoder {
     }
 
     func plan(_ node: Node) throws -> CarePlan {
-        let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities", "contacts"])
+        let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities", "contacts", "reminders"])
         guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }
         guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
         let items = try reader.sequence(activitiesNode, "activities", of: "activities")
@@ -53,11 +53,36 @@ public struct PlanDecoder {
         return CarePlan(title: try reader.shortString(titleNode, "title"),
                         patient: try top["patient"].map { try reader.shortString($0, "patient") },
                         activities: activities,
-                        contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [])
+                        contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [],
+                        reminders: try top["reminders"].map(reminders) ?? .standard)
     }
 
     static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure",
-                               "healthkit"]
+                               "healthkit", "grace"]
+
+    /// `reminders: {grace: 60, quiet: "22:00-07:00"}`.
+    func reminders(_ node: Node) throws -> Reminders {
+        let map = try reader.mapping(node, "reminders", allowed: ["grace", "quiet"])
+        var reminders = Reminders.standard
+        if let graceNode = map["grace"] { reminders.graceMinutes = try grace(graceNode, "reminders: grace") }
+        if let quietNode = map["quiet"] {
+            let text = try reader.string(quietNode, "reminders: quiet")
+            guard let quiet = Reminders.quiet(text) else {
+                throw reader.error(at: quietNode, "reminders: quiet: expected two different times HH:MM-HH:MM, when no reminder is sent (e.g. 22:00-07:00), found '\(text)'")
+            }
+            reminders.quiet = quiet
+        }
+        return reminders
+    }
+
+    /// Minutes an occurrence stays due before it is overdue: 0 to 720.
+    func grace(_ node: Node, _ context: String) throws -> Int {
+        let minutes = try reader.integer(node, context, atLeast: Reminders.graceRange.lowerBound)
+        guard Reminders.graceRange.contains(minutes) else {
+            throw reader.error(at: node, "\(context): \(minutes) minutes; give the minutes an occurrence stays due before it is overdue, 0 to \(Reminders.graceRange.upperBound)")
+        }
+        return minutes
+    }
 
     func activity(_ node: Node) throws -> Activity {
         let map = try reader.mapping(node, "activity", allowed: Self.activityKeys)
@@ -113,7 +138,8 @@ public struct PlanDecoder {
             color: color,
             optional: try map["optional"].map { try reader.bool($0, "optional") } ?? false,
             resettable: try map["resettable"].map { try reader.bool($0, "resettable") } ?? true,
-            schedule: try schedule(scheduleNode), measure: measure, health: health)
+            schedule: try schedule(scheduleNode), measure: measure, health: health,
+            graceMinutes: try map["grace"].map { try grace($0, "grace") })
     }
 
     // MARK: Schedule

@@ -8,6 +8,12 @@ public enum PlanEncoder {
     public static func yaml(_ plan: CarePlan) throws -> String {
         var top: [(Node, Node)] = [("title", scalar(plan.title))]
         if let patient = plan.patient { top.append(("patient", scalar(patient))) }
+        if plan.reminders != .standard {
+            var pairs: [(Node, Node)] = []
+            if plan.reminders.graceMinutes != Reminders.standard.graceMinutes { pairs.append(("grace", number(plan.reminders.graceMinutes))) }
+            if let quiet = plan.reminders.quietText { pairs.append(("quiet", quoted(quiet))) }
+            top.append(("reminders", .mapping(.init(pairs, .implicit, .flow))))
+        }
         top.append(("activities", .sequence(.init(plan.activities.map(node)))))
         if !plan.contacts.isEmpty { top.append(("contacts", .sequence(.init(plan.contacts.map(node))))) }
         return try Yams.serialize(node: .mapping(.init(top)), allowUnicode: true, sortKeys: false)
@@ -41,6 +47,7 @@ public enum PlanEncoder {
         if let color = activity.color { pairs.append(("color", scalar(color))) }
         if activity.optional { pairs.append(("optional", "true")) }
         if !activity.resettable { pairs.append(("resettable", "false")) }
+        if let grace = activity.graceMinutes { pairs.append(("grace", number(grace))) }
         pairs.append(("schedule", node(activity.schedule)))
         if let measure = activity.measure {
             var measurePairs = Self.pairs(measure)

@@ -91,6 +91,9 @@ struct Import: TextOnlyCommand {
             case .notInFile: break
             }
         }
+        if report.remindersChanged {
+            say("  changed    reminders (grace \(plan.reminders.graceMinutes) min\(plan.reminders.quietText.map { ", quiet \($0)" } ?? ""))")
+        }
         if report.changedNothing { say("Nothing changed.") }
     }
 

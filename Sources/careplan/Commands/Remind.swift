@@ -1,0 +1,86 @@
+import ArgumentParser
+import CarePlanStore
+import CareReport
+import Foundation
+import TerminalUI
+
+/// `careplan remind`: in the foreground (a systemd user service, contrib/careplan-remind.service),
+/// a desktop notification when an occurrence becomes due and when it becomes overdue.
+struct Remind: TextOnlyCommand {
+    var store: StoreOptions { careplan.store }
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Notify when an occurrence becomes due or overdue (notify-send, else the terminal bell and a line), until stopped.",
+        discussion: """
+            Each occurrence is announced once when due and once when overdue, never again after a restart (the store remembers what was sent). Nothing is sent in the plan's quiet hours (reminders: quiet); what is still open when they end is sent then. Ticks made elsewhere and plan changes are read on every check. Run it as a systemd user service: contrib/careplan-remind.service.
+            """)
+
+    @ParentCommand var careplan: Careplan
+    @Option(name: .long, help: ArgumentHelp("Seconds between checks (default: 30).", valueName: "seconds"))
+    var interval: Int = 30
+    @Flag(name: .long, help: "Check once and exit (for cron, or to try it).")
+    var once = false
+
+    func validate() throws {
+        if careplan.global.json { throw Careplan.noJSON("remind") }
+        guard (1...3600).contains(interval) else { throw ValidationError("--interval \(interval): give 1 to 3600 seconds") }
+    }
+
+    func run() throws {
+        let notifier = Notifier()
+        if !once { say("careplan remind: checking every \(interval) s\(notifier.program == nil ? " (notify-send not found: the terminal bell and a line instead)" : "")") }
+        repeat {
+            try check(notifier)
+            if once { return }
+            sleep(UInt32(interval))
+        } while true
+    }
+
+    /// One look at today: what became due or overdue since the last look is announced.
+    func check(_ notifier: Notifier) throws {
+        let clock = try store.clock()
+        let (plan, list) = try DueNow.load(store, clock: clock, within: 0)
+        guard !plan.reminders.isQuiet(at: clock.minutesIntoDay) else { return }
+        let careStore = try store.open()
+        let sent = try careStore.reading { try $0.remindersSent(on: clock.today) }
+        var now: [(activityId: String, date: LocalDate, occurrence: Int, stage: String)] = []
+        for item in list.items {
+            let key = ReminderKey.make(activityId: item.activity.id, date: item.date, occurrence: item.occurrence, stage: item.state.rawValue)
+            guard !sent.contains(key) else { continue }
+            notifier.send(item)
+            now.append((item.activity.id, item.date, item.occurrence, item.state.rawValue))
+            // Overdue at the first look: the "due" notice would come too late to be of use.
+            if item.state == .overdue { now.append((item.activity.id, item.date, item.occurrence, DueList.State.due.rawValue)) }
+        }
+        try careStore.markReminded(now, clock: clock)
+    }
+}
+
+/// How a reminder reaches the person: `notify-send` (libnotify) when it is on PATH, else the
+/// terminal bell and a line. Every reminder is also printed, for the service's log.
+struct Notifier {
+    let program = PDFPrinter.executable("notify-send")
+
+    func send(_ item: DueList.Item) {
+        // A title is the person's text: control characters shown, not sent to the desktop.
+        let what = SafeText.terminal(DueNow.label(item), keepLineBreaks: false)
+        let summary = item.state == .overdue ? "Overdue: \(what)" : "Due: \(what)"
+        let action = item.activity.kind == .intervention ? "careplan done \(item.activity.id)" : "careplan log \(item.activity.id) …"
+        say("\(summary) (\(action))")
+        guard let program else {
+            FileHandle.standardOutput.write(Data("\u{07}".utf8))
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["--app-name=careplan", "--urgency=\(item.state == .overdue ? "critical" : "normal")", summary, action]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            FileHandle.standardOutput.write(Data("\u{07}".utf8))
+        }
+    }
+}

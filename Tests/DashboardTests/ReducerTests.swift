@@ -37,6 +37,34 @@ import TerminalUI
         #expect(state.focus == .care)
     }
 
+    /// `n` walks today's due list (overdue first) across the Care Card and the Symptom Tracker,
+    /// in the order `careplan due` lists it, and comes round again.
+    @Test func nSelectsTheNextDueItemInItsPane() throws {
+        var state = AppState(today: fixture.today)
+        state.minutesIntoDay = 15 * 60 + 30
+        let due = DueList(day: data.day, reminders: data.plan.reminders, minutesIntoDay: state.minutesIntoDay)
+        var order: [String] = []
+        for item in due.items where !order.contains(item.activity.id) { order.append(item.activity.id) }
+        #expect(order.count >= 2)
+        var visited: [String] = []
+        for _ in 0..<order.count {
+            _ = press([.character("n")], &state)
+            let rows = state.focus == .care ? PaneRows.care(data.day) : PaneRows.symptoms(data.day)
+            let index = state.focus == .care ? state.careSelection : state.symptomSelection
+            visited.append(rows[index].activity.id)
+        }
+        #expect(visited == order)
+        #expect(state.message?.text.hasPrefix(due.items.first { $0.activity.id == order.last }!.state == .overdue ? "Overdue: " : "Due: ") == true)
+        _ = press([.character("n")], &state)
+        let rows = state.focus == .care ? PaneRows.care(data.day) : PaneRows.symptoms(data.day)
+        #expect(rows[state.focus == .care ? state.careSelection : state.symptomSelection].activity.id == order[0], "round again")
+        // On another day, n goes to today first.
+        state.selectedDate = fixture.today.adding(days: -3)
+        let earlier = try fixture.data(state.selectedDate)
+        _ = Reducer.handle(.character("n"), state: &state, data: earlier, samples: [])
+        #expect(state.selectedDate == fixture.today)
+    }
+
     @Test func daysAndWeeksMoveTheSelectedDate() {
         var state = AppState(today: fixture.today)
         _ = press([.left, .character("h")], &state)

@@ -40,6 +40,7 @@ public final class DashboardApp {
         defer { store.lockWaitNotice = nil }
         var now = try clock()
         var state = AppState(today: now.today)
+        state.minutesIntoDay = now.minutesIntoDay
         var plan = try store.plan()
         var loader = FrameLoader(store: store, size: backend.size)
         loader.zone = now.timeZone
@@ -89,6 +90,7 @@ public final class DashboardApp {
                 moved = commands.isEmpty
             } else {
                 now = try clock()
+                state.minutesIntoDay = now.minutesIntoDay
                 if !state.rollOver(to: now.today), watcher?.hasChanged() != true {
                     continue
                 }

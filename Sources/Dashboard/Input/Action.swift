@@ -3,6 +3,8 @@ public enum Action: String, CaseIterable, Sendable {
     case nextPane, previousPane, showCare, showSymptoms, showInsights, showConnect
     case up, down, previousDay, nextDay, previousWeek, nextWeek, today
     case toggle, open, undo, nextChart, nextRange, help, quit
+    /// Select the next occurrence that is overdue or due today, in the pane that holds it.
+    case nextDue
     /// Stop the dashboard and go back to the shell (`fg` returns to it), as Ctrl-Z does elsewhere.
     case suspend
     /// The bedside timer: start on going to bed, stop on getting up.

@@ -47,6 +47,7 @@ public enum Keymap {
         KeyBinding(.previousWeek, [.character("[")], short: "week", help: "Previous week (Insights: period)", status: [.insights]),
         KeyBinding(.nextWeek, [.character("]")], short: "week", help: "Next week (Insights: period)", status: [.insights]),
         KeyBinding(.today, [.character("t")], short: "today", help: "Go to today", status: all),
+        KeyBinding(.nextDue, [.character("n")], short: "next due", help: "Next overdue or due item today"),
         KeyBinding(.toggle, [.character(" ")], short: "tick", help: "Tick the next occurrence (or untick)", status: [.care]),
         KeyBinding(.open, [.enter], short: "record", help: "Record a reading (Care Card: tick)", status: [.symptoms]),
         KeyBinding(.nextChart, [.character("c")], short: "chart", help: "Chart the next assessment", status: [.insights]),

@@ -12,6 +12,14 @@ enum HeaderView {
         let relative = offset == 0 ? "today" : offset == -1 ? "yesterday" : offset == 1 ? "tomorrow" : offset < 0 ? "\(-offset) days ago" : "in \(offset) days"
         var right = "\(state.selectedDate.longText) · \(relative) "
         if let timer = data.sleepTimer { right = "zzz in bed since \(SleepText.clock(timer.utc, zone: context.timeZone)) · " + right }
+        // Today's due and overdue count, from the one rule `careplan due` and `status` use.
+        if data.day.date == state.today, !data.plan.isEmpty {
+            let due = DueList(day: data.day, reminders: data.plan.reminders, minutesIntoDay: context.minutesIntoDay)
+            var counts: [String] = []
+            if due.overdue > 0 { counts.append("\(due.overdue) overdue") }
+            if due.due > 0 { counts.append("\(due.due) due") }
+            if !counts.isEmpty { right = counts.joined(separator: " · ") + " (n) · " + right }
+        }
         let room = rect.width - TextWidth.of(right) - 1
         buffer.write(TextWidth.truncate(left, to: room), x: rect.x, y: rect.y, style: style.bolded)
         buffer.write(right, x: rect.maxX - TextWidth.of(right), y: rect.y, style: offset == 0 ? style.bolded : style)

@@ -13,7 +13,8 @@ enum HelpOverlay {
         let oneColumn = dashboard + [("", "")] + form
         // One column when it fits; else the dashboard's keys beside the form's; on a short
         // terminal, every row flowed into as many columns as the height needs (texts cut to fit).
-        let tallest = buffer.height - 6
+        // (The footer line gives way on the smallest screens: the status line says it too.)
+        let tallest = buffer.height - 5
         let columns: [[Row]]
         if oneColumn.count <= tallest {
             columns = [oneColumn]
@@ -27,11 +28,12 @@ enum HelpOverlay {
         let widths = zip(columns, keyWidths).map { rows, keys in keys + 2 + (rows.map { TextWidth.of($0.text) }.max() ?? 0) }
         let width = min(buffer.width - 4, widths.reduce(0, +) + 2 * (columns.count - 1) + 4)
         let rowCount = columns.map(\.count).max() ?? 0
-        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rowCount + 4), title: "Keys", theme: theme, into: &buffer)
+        let footer = rowCount + 4 <= buffer.height - 2
+        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rowCount + (footer ? 4 : 2)), title: "Keys", theme: theme, into: &buffer)
         buffer.mark(buffer.area, MouseTarget.overlay.tag)
         var x = inner.x
         for (index, rows) in columns.enumerated() {
-            let area = Rect(x: x, y: inner.y, width: min(widths[index], inner.maxX - x), height: inner.height - 1)
+            let area = Rect(x: x, y: inner.y, width: min(widths[index], inner.maxX - x), height: inner.height - (footer ? 1 : 0))
             for (offset, row) in rows.enumerated() where offset < area.height {
                 buffer.write(TextWidth.pad(row.keys, to: keyWidths[index]), x: area.x, y: area.y + offset, style: theme[.accent], clip: area)
                 let text = TextWidth.truncate(row.text, to: max(0, area.width - keyWidths[index] - 2))
@@ -39,7 +41,7 @@ enum HelpOverlay {
             }
             x += widths[index] + 2
         }
-        buffer.write("Any key closes this help.", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+        if footer { buffer.write("Any key closes this help.", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner) }
     }
 }
 

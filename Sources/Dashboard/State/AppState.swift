@@ -28,6 +28,10 @@ public struct AppState: Equatable, Sendable {
     /// How much time Insights covers.
     public var insightsRange: InsightRange = .week
     public var form: EntryForm?
+    /// Minutes after midnight now, kept by the event loop: what is due depends on it.
+    public var minutesIntoDay = 0
+    /// The activity `n` last selected: the next `n` goes on from it, a first one starts at the top.
+    public var lastDueJump: String?
     public var showHelp = false
     public var message: StatusMessage?
     /// A non-resettable tick waiting for its confirming second press.

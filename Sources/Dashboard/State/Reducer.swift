@@ -77,6 +77,40 @@ public enum Reducer {
         return []
     }
 
+    /// The next item of today's due list after the one selected (overdue first, then due), in the
+    /// Care Card or the Symptom Tracker; on another day, today first.
+    static func selectNextDue(_ state: inout AppState, data: DashboardData) {
+        guard data.day.date == state.today else {
+            state.selectedDate = state.today
+            state.message = StatusMessage(text: "Today: n again for the next item due", level: .info)
+            return
+        }
+        let due = DueList(day: data.day, reminders: data.plan.reminders, minutesIntoDay: state.minutesIntoDay)
+        var seen: [String] = []
+        for item in due.items where !seen.contains(item.activity.id) { seen.append(item.activity.id) }
+        guard !seen.isEmpty else {
+            state.message = StatusMessage(text: "Nothing is due now", level: .info)
+            return
+        }
+        let care = PaneRows.care(data.day).map(\.activity.id), symptoms = PaneRows.symptoms(data.day).map(\.activity.id)
+        func row(_ ids: [String], _ index: Int) -> String? { ids.indices.contains(index) ? ids[index] : nil }
+        let current = state.focus == .care ? row(care, state.careSelection) : state.focus == .symptoms ? row(symptoms, state.symptomSelection) : nil
+        // On from the item `n` chose last while it is still selected; otherwise the most urgent.
+        let from = current == state.lastDueJump ? current.flatMap(seen.firstIndex(of:)) : nil
+        let next = from.map { seen[($0 + 1) % seen.count] } ?? seen[0]
+        state.lastDueJump = next
+        if let row = care.firstIndex(of: next) {
+            state.focus = .care
+            state.careSelection = row
+        } else if let row = symptoms.firstIndex(of: next) {
+            state.focus = .symptoms
+            state.symptomSelection = row
+        }
+        let item = due.items.first { $0.activity.id == next }!
+        state.message = StatusMessage(text: "\(item.state == .overdue ? "Overdue" : "Due"): \(item.time.map { "\($0) " } ?? "")\(item.activity.title)",
+                                      level: item.state == .overdue ? .warning : .info)
+    }
+
     static func reduce(_ action: Action, state: inout AppState, data: DashboardData, pending: AppState.PendingTick?) -> [Command] {
         switch action {
         case .click, .scroll, .save, .cancel, .nextField, .previousField, .decrease, .increase, .erase, .clearField:
@@ -99,6 +133,7 @@ public enum Reducer {
             let all = InsightRange.allCases
             state.insightsRange = all[(all.firstIndex(of: state.insightsRange)! + 1) % all.count]
         case .today: state.selectedDate = state.today
+        case .nextDue: selectNextDue(&state, data: data)
         case .sleepTimer: return [.sleepTimer]
         case .prepareReport, .openDocument:
             guard state.focus == .connect else { return [] }

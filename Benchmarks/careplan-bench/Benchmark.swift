@@ -70,9 +70,11 @@ struct Benchmark {
             processes = try ProcessCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): commands measured (careplan today \(ReportTable.number(processes.first?.samples.median)) ms, floor \(ReportTable.number(processes.first?.floor.median)) ms)")
         }
-        // The FHIR export beside the JSON export of the same days.
+        // The FHIR export beside the JSON export of the same days; the status line beside start-up.
         var exports: [ProcessResult] = []
+        var status: ProcessResult?
         if let longest = histories.last {
+            status = try StatusCases(storePath: longest.path, runs: runs).run()
             exports = try ExportCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): FHIR export measured (30 days \(ReportTable.number(exports.first?.samples.median)) ms, JSON \(ReportTable.number(exports.first?.floor.median)) ms)")
         }
@@ -90,8 +92,9 @@ struct Benchmark {
         let loadAtEnd = MachineFacts.loadAverage()
         let rows = Targets.rows(dashboard: dashboard, insights: insights, processes: processes, processLabel: histories.last?.label ?? "")
             + Targets.rows(exports: exports, label: histories.last?.label ?? "")
+            + (status.map { Targets.rows(status: $0, label: histories.last?.label ?? "") } ?? [])
             + (health.map(Targets.rows(import:)) ?? [])
-        let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? [])
+        let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? []) + (status.map(Targets.checks(status:)) ?? [])
         print("\n" + ReportTable.histories(histories))
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
@@ -114,7 +117,7 @@ struct Benchmark {
                                                   assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
                                      histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes,
-                                     exports: exports, healthImport: health)
+                                     exports: exports, status: status, healthImport: health)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

@@ -54,5 +54,7 @@ struct BenchmarkReport: Codable, Sendable {
     var processes: [ProcessResult]
     /// The FHIR export beside the JSON export (issue 12).
     var exports: [ProcessResult]
+    /// `careplan status` beside `careplan --version` (issue 14).
+    var status: ProcessResult?
     var healthImport: ImportResult?
 }

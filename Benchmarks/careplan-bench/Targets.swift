@@ -13,6 +13,23 @@ enum Targets {
 
     static func megabytes(_ kib: Int) -> Double { Double(kib) * 1024 / 1_000_000 }
 
+    /// `careplan status`, a status bar's call every few seconds: whole process ≤ 1.5× start-up.
+    static let statusRatio = 1.5
+
+    static func rows(status: ProcessResult, label: String) -> [ResultRow] {
+        [ResultRow(measurement: status.command, history: label, unit: "ms", runs: status.samples.runs, median: status.samples.median,
+                   p90: status.samples.p90, firstCall: status.samples.firstCall, floor: status.floor.median,
+                   ratio: status.samples.median / status.floor.median, target: "≤ \(statusRatio)× start-up",
+                   pass: status.samples.median / status.floor.median <= statusRatio)]
+    }
+
+    static func checks(status: ProcessResult) -> [TargetCheck] {
+        let ratio = status.samples.median / status.floor.median
+        return [TargetCheck(target: "careplan status, whole process, ≤ \(statusRatio) × careplan's start-up (careplan --version)",
+                            measured: String(format: "%.2f× (%.2f ms vs %.2f ms)", ratio, status.samples.median, status.floor.median),
+                            pass: ratio <= statusRatio)]
+    }
+
     /// The FHIR export's rows: measured beside the JSON export, with no target.
     static func rows(exports: [ProcessResult], label: String) -> [ResultRow] {
         exports.map { result in

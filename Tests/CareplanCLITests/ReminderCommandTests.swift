@@ -126,4 +126,20 @@ import Testing
         #expect(grace.stderr.contains("grace: 9000 minutes; give the minutes an occurrence stays due before it is overdue, 0 to 720"))
         #expect(try cli.run(["due", "--within", "forever"]).stderr.contains("--within"))
     }
+
+    /// As a service, its lines reach the log as they happen, even into a pipe, and it keeps
+    /// checking until it is stopped.
+    @Test func runningItLogsEachReminderAtOnce() throws {
+        let cli = try imported()
+        let process = try cli.start(["remind", "--interval", "1"], environment: ["CAREPLAN_NOW": "2026-11-21T07:31", "PATH": "/nonexistent"])
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(process.isRunning)
+        // SIGKILL: nothing buffered survives it (the test runner's children inherit a mask that blocks SIGTERM).
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let out = String(decoding: (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(out.hasPrefix("careplan remind: checking every 1 s (notify-send not found: the terminal bell and a line instead)\n"), "\(out)")
+        #expect(out.contains("Due: 07:30 Blood pressure (careplan log bp …)\n"))
+        #expect(out.components(separatedBy: "Due: Weight").count == 2, "announced once over several checks")
+    }
 }

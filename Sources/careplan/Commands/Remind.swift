@@ -28,7 +28,7 @@ struct Remind: TextOnlyCommand {
 
     func run() throws {
         let notifier = Notifier()
-        if !once { say("careplan remind: checking every \(interval) s\(notifier.program == nil ? " (notify-send not found: the terminal bell and a line instead)" : "")") }
+        if !once { Notifier.log("careplan remind: checking every \(interval) s\(notifier.program == nil ? " (notify-send not found: the terminal bell and a line instead)" : "")") }
         repeat {
             try check(notifier)
             if once { return }
@@ -61,12 +61,18 @@ struct Remind: TextOnlyCommand {
 struct Notifier {
     let program = PDFPrinter.executable("notify-send")
 
+    /// A line written at once, not buffered: into a pipe (journald, a log file) too, each
+    /// reminder shows as it is sent.
+    static func log(_ text: String) {
+        FileHandle.standardOutput.write(Data((SafeText.terminal(text, keepLineBreaks: false) + "\n").utf8))
+    }
+
     func send(_ item: DueList.Item) {
         // A title is the person's text: control characters shown, not sent to the desktop.
         let what = SafeText.terminal(DueNow.label(item), keepLineBreaks: false)
         let summary = item.state == .overdue ? "Overdue: \(what)" : "Due: \(what)"
         let action = item.activity.kind == .intervention ? "careplan done \(item.activity.id)" : "careplan log \(item.activity.id) …"
-        say("\(summary) (\(action))")
+        Self.log("\(summary) (\(action))")
         guard let program else {
             FileHandle.standardOutput.write(Data("\u{07}".utf8))
             return

@@ -54,11 +54,25 @@ public struct ClinicalReport: Sendable {
 
     public var title: String
     public var patient: String?
+    /// "born 2 Mar 1951 · nhs-number 9434765919": what tells the clinic who it is.
+    public var patientDetails: String?
     public var period: String
     public var first: String
     public var last: String
     /// The contact the report was prepared for.
     public var preparedFor: ContactRow?
+
+    /// The date of birth and identifiers in words; nil when the plan gives none. An identifier's
+    /// system is shown by its last part (`https://fhir.nhs.uk/Id/nhs-number` → `nhs-number`).
+    static func details(_ details: PatientDetails) -> String? {
+        var parts: [String] = []
+        if let born = details.born { parts.append("born \(born.dateText)") }
+        for identifier in details.identifiers {
+            let name = identifier.system.split(whereSeparator: { "/:".contains($0) }).last.map(String.init) ?? identifier.system
+            parts.append("\(name) \(identifier.value)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
     public var periodAdherence: String
     public var weeks: [WeekRow]
     public var activities: [ActivityRow]
@@ -130,7 +144,7 @@ extension ClinicalReport {
             }
             let outcomes = try reader.outcomes(from: period.first, to: end)
             var report = ClinicalReport(
-                title: plan.title, patient: plan.patient,
+                title: plan.title, patient: plan.patient, patientDetails: Self.details(plan.patientDetails),
                 period: period.isCustom ? "Period" : period.title.prefix(1).uppercased() + period.title.dropFirst(),
                 first: period.first.longText, last: period.last.longText, preparedFor: preparedFor,
                 periodAdherence: insights.adherence.total.summary,

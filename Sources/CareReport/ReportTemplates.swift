@@ -52,7 +52,7 @@ enum ReportTemplates {
         <body>
         <header>
         <h1>{{title}}</h1>
-        <p class="meta">{{#patient}}Patient: <strong>{{.}}</strong> · {{/patient}}{{period}}: {{first}} to {{last}}</p>
+        <p class="meta">{{#patient}}Patient: <strong>{{.}}</strong>{{#patientDetails}} ({{.}}){{/patientDetails}} · {{/patient}}{{period}}: {{first}} to {{last}}</p>
         {{#preparedFor}}<p class="meta">Prepared for {{name}} ({{role}}){{#reach}} · {{.}}{{/reach}}</p>{{/preparedFor}}
         </header>
 
@@ -106,7 +106,7 @@ enum ReportTemplates {
         {{% CONTENT_TYPE: MARKDOWN}}
         # {{title}}
 
-        {{#patient}}Patient: **{{.}}** · {{/patient}}{{period}}: {{first}} to {{last}}
+        {{#patient}}Patient: **{{.}}**{{#patientDetails}} ({{.}}){{/patientDetails}} · {{/patient}}{{period}}: {{first}} to {{last}}
         {{#preparedFor}}
         Prepared for {{name}} ({{role}}){{#reach}} · {{.}}{{/reach}}
         {{/preparedFor}}

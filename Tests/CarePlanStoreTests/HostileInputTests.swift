@@ -83,3 +83,31 @@ import Testing
         #expect(try test.count("outcome") == 0)
     }
 }
+
+/// `patient:` as a name or as `{name, born, identifiers}`.
+@Suite struct PatientDetailsTests {
+    @Test func detailsReadStoreAndRoundTrip() throws {
+        let yaml = """
+        title: T
+        patient: {name: Sam Lee, born: 1950-02-28, identifiers: [{system: "urn:oid:2.16.840.1.113883.2.4.6.3", value: "999911120"}]}
+        activities: [{id: a, kind: intervention, title: A, schedule: {start: 2026-11-01, daily: 1}}]
+        """
+        let plan = try decode(yaml)
+        #expect(plan.patient == "Sam Lee")
+        #expect(plan.patientDetails == PatientDetails(born: date("1950-02-28"), identifiers: [.init(system: "urn:oid:2.16.840.1.113883.2.4.6.3", value: "999911120")]))
+        let test = try TestStore()
+        _ = try test.store.importPlan(plan, effective: date("2026-11-01"), clock: clock("2026-11-01T08:00"))
+        let stored = try test.store.plan().plan(on: date("2026-11-02"))
+        #expect(stored.patientDetails == plan.patientDetails)
+        #expect(try decode(PlanEncoder.yaml(stored)) == stored)
+    }
+
+    @Test func aWrongIdentifierOrDateIsRefusedAtItsPlace() {
+        func refusal(_ patient: String) -> String {
+            do { _ = try decode("title: T\npatient: \(patient)\nactivities: [{id: a, kind: intervention, title: A, schedule: {start: 2026-11-01, daily: 1}}]\n"); return "accepted" } catch { return "\(error)" }
+        }
+        #expect(refusal("{name: S, identifiers: [{system: nhs, value: \"1\"}]}").contains("system: 'nhs' is not a URI"))
+        #expect(refusal("{name: S, born: 1950-02-30}").contains("patient: born: expected a date YYYY-MM-DD"))
+        #expect(refusal("{born: 1950-02-01}").contains("patient: missing 'name'"))
+    }
+}

@@ -168,6 +168,39 @@ enum FHIRValidator {
         #expect(observations.allSatisfy { ($0["device"] as? [String: Any])?["display"] as? String == "Apple Health · Alexandre's Apple Watch" })
     }
 
+    /// The patient's date of birth and identifiers, written in the plan, reach the FHIR Patient
+    /// and the report, and come back through both the YAML and the FHIR round trip.
+    @Test func thePatientIsIdentifiedInTheBundleAndTheReport() throws {
+        let cli = CLI()
+        let plan = cliPlanYAML.replacingOccurrences(of: "title: Hypertension\n", with: """
+            title: Hypertension
+            patient:
+              name: David Okafor
+              born: 1958-04-17
+              identifiers:
+                - {system: "https://fhir.nhs.uk/Id/nhs-number", value: "9990000018"}
+
+            """)
+        #expect(try cli.run(["import", cli.write("plan.yaml", plan)]).status == 0)
+        let exported = try cli.run(["plan", "--export"]).stdout
+        #expect(exported.contains("born: 2026") == false && exported.contains("born: 1958-04-17"), "\(exported)")
+        #expect(try cli.run(["import", cli.write("again.yaml", exported)]).stdout.hasSuffix("Nothing changed.\n"))
+        let file = cli.write("bundle.json", try cli.run(["export", "--format", "fhir"]).stdout)
+        #expect(try FHIRValidator.validate([file]).status == 0)
+        let bundle = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        let patient = try #require(resources(bundle, "Patient").first)
+        #expect(patient["birthDate"] as? String == "1958-04-17")
+        #expect((patient["identifier"] as? [[String: Any]])?.contains { $0["value"] as? String == "9990000018" && $0["system"] as? String == "https://fhir.nhs.uk/Id/nhs-number" } == true)
+        let fresh = CLI()
+        #expect(try fresh.run(["import", file]).status == 0)
+        #expect(try fresh.run(["plan", "--export"]).stdout.contains("born: 1958-04-17"))
+        let report = try cli.run(["report", "--format", "md", "--out", "-"]).stdout
+        #expect(report.contains("Patient: **David Okafor** (born 17 Apr 1958 · nhs-number 9990000018)"), "\(report.prefix(400))")
+        // A changed date of birth is a change the import names.
+        let moved = try cli.run(["import", cli.write("moved.yaml", plan.replacingOccurrences(of: "1958-04-17", with: "1958-04-18"))])
+        #expect(moved.stdout.contains("changed    patient (David Okafor, born 1958-04-18)"), "\(moved.stdout)")
+    }
+
     @Test func aRangeExportsOnlyItsDays() throws {
         let cli = CLI()
         #expect(try cli.run(["generate", "--plan", "sample-plans/hypertension.yaml", "--days", "10"]).status == 0)

@@ -12,4 +12,6 @@ extension LocalDate {
     public var longText: String { "\(weekday.name) \(day) \(shortMonthName) \(year)" }
     /// "21 Nov".
     public var shortText: String { "\(day) \(shortMonthName)" }
+    /// "17 Apr 1958": a date that is not about its weekday (a date of birth).
+    public var dateText: String { "\(day) \(shortMonthName) \(year)" }
 }

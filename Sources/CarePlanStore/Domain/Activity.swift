@@ -60,12 +60,16 @@ public struct CarePlan: Hashable, Sendable {
     public var contacts: [Contact]
     /// When occurrences are due, overdue, and quiet.
     public var reminders: Reminders
+    /// The patient's date of birth and identifiers (their name is `patient`).
+    public var patientDetails: PatientDetails
 
-    public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = [], reminders: Reminders = .standard) {
+    public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = [], reminders: Reminders = .standard,
+                patientDetails: PatientDetails = PatientDetails()) {
         self.title = title
         self.patient = patient
         self.activities = activities
         self.contacts = contacts
         self.reminders = reminders
+        self.patientDetails = patientDetails
     }
 }

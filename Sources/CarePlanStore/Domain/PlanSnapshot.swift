@@ -61,14 +61,17 @@ public struct PlanSnapshot: Hashable, Sendable {
     public var contactHistories: [ContactHistory]
     /// The plan's due, overdue and quiet settings.
     public var reminders: Reminders
+    /// The patient's date of birth and identifiers.
+    public var patientDetails: PatientDetails
 
     public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0, contacts: [ContactHistory] = [],
-                reminders: Reminders = .standard) {
+                reminders: Reminders = .standard, patientDetails: PatientDetails = PatientDetails()) {
         self.title = title
         self.patient = patient
         self.histories = histories
         self.revision = revision
         self.reminders = reminders
+        self.patientDetails = patientDetails
         contactHistories = contacts
         sleepDiaries = Self.sleepDiaries(in: histories)
     }
@@ -89,7 +92,8 @@ public struct PlanSnapshot: Hashable, Sendable {
 
     /// The plan as it stands on `date`, for export.
     public func plan(on date: LocalDate) -> CarePlan {
-        CarePlan(title: title, patient: patient, activities: activities(on: date), contacts: contacts(on: date), reminders: reminders)
+        CarePlan(title: title, patient: patient, activities: activities(on: date), contacts: contacts(on: date), reminders: reminders,
+                 patientDetails: patientDetails)
     }
 
     /// The first day anything is scheduled; days before it are "not started".

@@ -20,6 +20,8 @@ public struct ImportReport: Sendable, Equatable {
     public var contactChanges: [(name: String, change: Change)] = []
     /// Whether the plan's `reminders:` (grace, quiet hours) changed.
     public var remindersChanged = false
+    /// Whether the patient's name, date of birth or identifiers changed.
+    public var patientChanged = false
 
     public init(title: String, changes: [(id: String, change: Change)], contactChanges: [(name: String, change: Change)] = []) {
         self.title = title
@@ -34,7 +36,7 @@ public struct ImportReport: Sendable, Equatable {
 
     /// True when the import wrote nothing new (re-importing the same file).
     public var changedNothing: Bool {
-        !remindersChanged && (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
+        !remindersChanged && !patientChanged && (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
     }
 }
 
@@ -60,12 +62,18 @@ extension CareStore {
             let now = Timestamp.string(clock.now)
             let existing = try StoreReader(db: db, path: path).plan()
             try db.execute(sql: """
-                INSERT INTO plan (id, title, patient, updatedAt, revision, graceMinutes, quietHours) VALUES (1, ?, ?, ?, 1, ?, ?)
+                INSERT INTO plan (id, title, patient, updatedAt, revision, graceMinutes, quietHours, patientBorn) VALUES (1, ?, ?, ?, 1, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt,
-                    graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours
-                """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText])
+                    graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours, patientBorn = excluded.patientBorn
+                """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText, plan.patientDetails.born?.iso])
+            try db.execute(sql: "DELETE FROM patientIdentifier")
+            for (position, identifier) in plan.patientDetails.identifiers.enumerated() {
+                try db.execute(sql: "INSERT INTO patientIdentifier (position, system, value) VALUES (?, ?, ?)",
+                               arguments: [position, identifier.system, identifier.value])
+            }
             var report = ImportReport(title: plan.title, changes: [])
             report.remindersChanged = !existing.isEmpty && existing.reminders != plan.reminders
+            report.patientChanged = !existing.isEmpty && (existing.patient != plan.patient || existing.patientDetails != plan.patientDetails)
             for (position, activity) in plan.activities.enumerated() {
                 guard let history = existing.history(activity.id) else {
                     try db.execute(sql: "INSERT INTO activity (id, kind, position, createdAt, trackedFrom) VALUES (?, ?, ?, ?, ?)",
@@ -161,7 +169,7 @@ extension CareStore {
 extension StoreReader {
     /// The plan with every activity's versions, in display order: column reads (ActivityRows).
     public func plan() throws -> PlanSnapshot {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, patient, revision, graceMinutes, quietHours FROM plan WHERE id = 1"))
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, patient, revision, graceMinutes, quietHours, patientBorn FROM plan WHERE id = 1"))
         let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity ORDER BY position, createdAt"))
         let versions = try ActivityRows.read(db, activityId: nil, path: path)
         let histories = try activities.map { row -> ActivityHistory in
@@ -171,7 +179,17 @@ extension StoreReader {
         let quiet = (row?["quietHours"] as String?).flatMap(Reminders.quiet)
         return PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
                             revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path),
-                            reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet))
+                            reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
+                            patientDetails: try patientDetails(born: row?["patientBorn"]))
+    }
+
+    /// The date of birth as stored and the identifiers, in the file's order.
+    func patientDetails(born: String?) throws -> PatientDetails {
+        let identifiers = try Row.fetchAll(db.cachedStatement(sql: "SELECT system, value FROM patientIdentifier ORDER BY position"))
+            .map { PatientDetails.Identifier(system: $0[0], value: $0[1]) }
+        let date = born.flatMap { LocalDate(iso: $0) }
+        if let born, date == nil { throw StoreError.damaged(path: path, detail: "the patient's date of birth '\(born)'") }
+        return PatientDetails(born: date, identifiers: identifiers)
     }
 
     /// One activity's history and the plan's revision, without decoding the rest of the plan.

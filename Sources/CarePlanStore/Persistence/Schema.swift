@@ -181,6 +181,16 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v11: the patient's date of birth and identifiers") { db in
+            try db.execute(sql: """
+                ALTER TABLE plan ADD COLUMN patientBorn TEXT;   -- YYYY-MM-DD
+                CREATE TABLE patientIdentifier (
+                    position INTEGER PRIMARY KEY,               -- the plan file's order
+                    system TEXT NOT NULL,                       -- 'https://fhir.nhs.uk/Id/nhs-number'
+                    value TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

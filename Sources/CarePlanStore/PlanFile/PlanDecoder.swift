@@ -33,6 +33,7 @@ public struct PlanDecoder {
 
     func plan(_ node: Node) throws -> CarePlan {
         let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities", "contacts", "reminders"])
+        // (The patient is read before the activities: a mistake in it is reported first, where it is.)
         guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }
         guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
         let items = try reader.sequence(activitiesNode, "activities", of: "activities")
@@ -50,15 +51,40 @@ public struct PlanDecoder {
             seen[activity.id] = item.mark?.line ?? 0
             activities.append(activity)
         }
+        let patient = try top["patient"].map(self.patient)
         return CarePlan(title: try reader.shortString(titleNode, "title"),
-                        patient: try top["patient"].map { try reader.shortString($0, "patient") },
+                        patient: patient?.name,
                         activities: activities,
                         contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [],
-                        reminders: try top["reminders"].map(reminders) ?? .standard)
+                        reminders: try top["reminders"].map(reminders) ?? .standard,
+                        patientDetails: patient?.details ?? PatientDetails())
     }
 
     static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure",
                                "healthkit", "grace"]
+
+    /// `patient: Robert Hughes`, or `patient: {name: Robert Hughes, born: 1951-03-02,
+    /// identifiers: [{system: "https://fhir.nhs.uk/Id/nhs-number", value: "9434765919"}]}`.
+    func patient(_ node: Node) throws -> (name: String, details: PatientDetails) {
+        guard case .mapping = node else { return (try reader.shortString(node, "patient"), PatientDetails()) }
+        let map = try reader.mapping(node, "patient", allowed: ["name", "born", "identifiers"])
+        guard let nameNode = map["name"] else { throw reader.error(at: node, "patient: missing 'name'") }
+        var details = PatientDetails(born: try map["born"].map { try reader.date($0, "patient: born") })
+        if let listNode = map["identifiers"] {
+            for item in try reader.sequence(listNode, "patient: identifiers", of: "identifiers {system, value}") {
+                let entry = try reader.mapping(item, "patient: identifier", allowed: ["system", "value"])
+                guard let systemNode = entry["system"], let valueNode = entry["value"] else {
+                    throw reader.error(at: item, "patient: identifier: give 'system' (a URI naming the numbering, e.g. https://fhir.nhs.uk/Id/nhs-number) and 'value'")
+                }
+                let system = try reader.shortString(systemNode, "patient: identifier: system")
+                guard system.contains(":") else {
+                    throw reader.error(at: systemNode, "patient: identifier: system: '\(system)' is not a URI; e.g. https://fhir.nhs.uk/Id/nhs-number or urn:oid:2.16.840.1.113883.2.4.6.3")
+                }
+                details.identifiers.append(PatientDetails.Identifier(system: system, value: try reader.shortString(valueNode, "patient: identifier: value")))
+            }
+        }
+        return (try reader.shortString(nameNode, "patient: name"), details)
+    }
 
     /// `reminders: {grace: 60, quiet: "22:00-07:00"}`.
     func reminders(_ node: Node) throws -> Reminders {

@@ -7,7 +7,20 @@ import Yams
 public enum PlanEncoder {
     public static func yaml(_ plan: CarePlan) throws -> String {
         var top: [(Node, Node)] = [("title", scalar(plan.title))]
-        if let patient = plan.patient { top.append(("patient", scalar(patient))) }
+        if let patient = plan.patient {
+            if plan.patientDetails.isEmpty {
+                top.append(("patient", scalar(patient)))
+            } else {
+                var pairs: [(Node, Node)] = [("name", scalar(patient))]
+                if let born = plan.patientDetails.born { pairs.append(("born", Node(born.iso))) }
+                if !plan.patientDetails.identifiers.isEmpty {
+                    pairs.append(("identifiers", .sequence(.init(plan.patientDetails.identifiers.map { identifier in
+                        .mapping(.init([(Node("system"), scalar(identifier.system)), (Node("value"), quoted(identifier.value))], .implicit, .flow))
+                    }))))
+                }
+                top.append(("patient", .mapping(.init(pairs))))
+            }
+        }
         if plan.reminders != .standard {
             var pairs: [(Node, Node)] = []
             if plan.reminders.graceMinutes != Reminders.standard.graceMinutes { pairs.append(("grace", number(plan.reminders.graceMinutes))) }

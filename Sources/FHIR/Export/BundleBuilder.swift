@@ -55,8 +55,12 @@ public struct BundleBuilder {
                        devices: [String: SampleDevice] = [:], generatedAt: Date, utcOffset: Int) throws -> Bundle {
         var entries: [Bundle.Entry] = []
         func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
-        add(.patient(Patient(id: uuid("patient"), identifier: [Identifier(system: system, value: "patient")],
-                             name: plan.patient.map { [HumanName(text: $0)] })))
+        var patient = Patient(id: uuid("patient"),
+                              identifier: [Identifier(system: system, value: "patient")]
+                                  + plan.patientDetails.identifiers.map { Identifier(system: $0.system, value: $0.value) },
+                              name: plan.patient.map { [HumanName(text: $0)] })
+        patient.birthDate = plan.patientDetails.born?.iso
+        add(.patient(patient))
         add(.carePlan(try carePlan()))
         var deviceIds: [SampleDevice: String] = [:]
         for outcome in outcomes {

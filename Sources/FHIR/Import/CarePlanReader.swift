@@ -100,10 +100,19 @@ public struct CarePlanReader {
             notes.append("the CarePlan has no title or description; it is called '\(title!)'")
         }
         let patient = resolver.name(source.subject)
+        // A Patient in the file gives the date of birth and the identifiers too.
+        var details = PatientDetails()
+        if case .patient(let person)? = resolver.resolve(source.subject) {
+            details.born = person.birthDate.flatMap(FHIRDate.localDate)
+            details.identifiers = (person.identifier ?? []).compactMap { identifier in
+                guard let system = identifier.system, let value = identifier.value, !system.hasPrefix("urn:uuid:") || value != "patient" else { return nil }
+                return PatientDetails.Identifier(system: system, value: value)
+            }
+        }
         let contacts = contacts(source, resolver: resolver, activityIds: Set(made.map(\.id)), notes: &notes)
         let plan = CarePlan(title: fit(title!, InputLimits.shortText, "the plan's title", &notes),
                             patient: patient.map { fit($0, InputLimits.shortText, "the patient's name", &notes) },
-                            activities: made, contacts: contacts)
+                            activities: made, contacts: contacts, patientDetails: details)
         // What was read is held to the plan file's rules, so `plan --export` writes a file that
         // imports again.
         do { _ = try PlanDecoder(file: file).decode(try PlanEncoder.yaml(plan)) } catch {

@@ -12,6 +12,7 @@ public struct Patient: Codable, Hashable, Sendable {
     public var id: String?
     public var identifier: [Identifier]?
     public var name: [HumanName]?
+    public var birthDate: String?
 
     public init(id: String?, identifier: [Identifier]?, name: [HumanName]?) {
         self.id = id

@@ -91,6 +91,7 @@ struct Import: TextOnlyCommand {
             case .notInFile: break
             }
         }
+        if report.patientChanged { say("  changed    patient (\(plan.patient ?? "no name")\(plan.patientDetails.born.map { ", born \($0)" } ?? ""))") }
         if report.remindersChanged {
             say("  changed    reminders (grace \(plan.reminders.graceMinutes) min\(plan.reminders.quietText.map { ", quiet \($0)" } ?? ""))")
         }

@@ -110,10 +110,15 @@ import Testing
         #expect(try at("08:20", cli, ["remind", "--once"], extra: path).status == 0)
         #expect(Array(notified().dropFirst(2)) == ["--app-name=careplan|--urgency=normal|Due: 08:00 Ramipril 5 mg|careplan done ramipril|",
                                                    "--app-name=careplan|--urgency=critical|Overdue: 08:00 Ramipril 5 mg|careplan done ramipril|"])
+        // A notify-send that fails (no desktop session): the bell as well as the line.
+        try "#!/bin/sh\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let failing = try at("19:35", cli, ["remind", "--once"], extra: path)
+        #expect(failing.stdout.contains("\u{07}") && failing.stdout.contains("Due: 19:30 Blood pressure"))
         // Without notify-send: the bell and a line.
-        let plain = try at("20:00", cli, ["remind", "--once"], extra: ["PATH": "/nonexistent"])
+        let plain = try at("21:00", cli, ["remind", "--once"], extra: ["PATH": "/nonexistent"])
         #expect(plain.stdout.contains("\u{07}"))
-        #expect(plain.stdout.contains("Due: 19:30 Blood pressure (careplan log bp …)"))
+        #expect(plain.stdout.contains("Overdue: 19:30 Blood pressure (careplan log bp …)"))
     }
 
     @Test func badSettingsAreRefusedWithTheirPlace() throws {

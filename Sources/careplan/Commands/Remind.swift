@@ -85,6 +85,8 @@ struct Notifier {
         do {
             try process.run()
             process.waitUntilExit()
+            // No desktop session to show it (notify-send failed): the bell instead.
+            if process.terminationStatus != 0 { FileHandle.standardOutput.write(Data("\u{07}".utf8)) }
         } catch {
             FileHandle.standardOutput.write(Data("\u{07}".utf8))
         }

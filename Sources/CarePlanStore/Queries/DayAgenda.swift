@@ -8,6 +8,12 @@ public struct Event: Hashable, Sendable {
     public var outcome: Outcome?
 
     public var isDone: Bool { outcome != nil }
+
+    /// Open, today, and its time has come (the `[!]` mark of the CLI and the dashboard; whether it
+    /// is due or overdue is `DueList`'s to say, with the grace).
+    public func isPastItsTime(today: LocalDate, minutesIntoDay: Int) -> Bool {
+        !isDone && date == today && (time.map { $0.minutes < minutesIntoDay } ?? false)
+    }
 }
 
 /// An activity's events on one day.

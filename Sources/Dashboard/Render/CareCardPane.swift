@@ -105,7 +105,7 @@ enum EventLook {
         if event.date > state.today { return ("[ ]", .future) }
         if optional { return ("[ ]", .text) }
         if event.date < state.today { return ("[✗]", .warn) }
-        if let time = event.time, time.minutes < context.minutesIntoDay { return ("[!]", .alert) }
+        if event.isPastItsTime(today: state.today, minutesIntoDay: context.minutesIntoDay) { return ("[!]", .alert) }
         return ("[ ]", .text)
     }
 }

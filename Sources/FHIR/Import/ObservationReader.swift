@@ -25,11 +25,19 @@ public struct ObservationReader {
     let plan: PlanSnapshot
     let zone: TimeZone
     let file: String
+    /// The plan's assessments as they stand, each with its LOINC code as careplan knows it and
+    /// that code's canonical form: worked out once, not for every Observation.
+    let assessments: [(activity: Activity, loinc: String?, canonical: String?)]
 
     public init(plan: PlanSnapshot, zone: TimeZone, file: String) {
         self.plan = plan
         self.zone = zone
         self.file = file
+        assessments = plan.histories.filter { $0.kind == .assessment }.map { history in
+            let activity = history.versions.last!.activity
+            let loinc = ClinicalCodes.loinc(of: activity)
+            return (activity, loinc, loinc.map { ClinicalCodes.known($0)?.code ?? $0 })
+        }
     }
 
     /// The Observations of a resource: itself, or a Bundle's.
@@ -159,16 +167,12 @@ public struct ObservationReader {
     /// The assessment an Observation's code names: careplan's own activity code first, then LOINC,
     /// where codes LOINC treats as the same reading (3141-9 and 29463-7, body weight) match.
     func assessment(for code: CodeableConcept) -> Activity? {
-        let assessments = plan.histories.filter { $0.kind == .assessment }.map { $0.versions.last!.activity }
         for id in code.codes(in: BundleBuilder.activitySystem) {
-            if let activity = assessments.first(where: { $0.id == id }) { return activity }
+            if let found = assessments.first(where: { $0.activity.id == id }) { return found.activity }
         }
         for loinc in code.codes(in: ClinicalCodes.loincSystem) {
             let canonical = ClinicalCodes.known(loinc)?.code ?? loinc
-            if let activity = assessments.first(where: { activity in
-                guard let own = ClinicalCodes.loinc(of: activity) else { return false }
-                return own == loinc || (ClinicalCodes.known(own)?.code ?? own) == canonical
-            }) { return activity }
+            if let found = assessments.first(where: { $0.loinc == loinc || $0.canonical == canonical }) { return found.activity }
         }
         return nil
     }

@@ -18,8 +18,7 @@ struct Minutes: ExpressibleByArgument {
 
 /// Today's due list as the commands read it: the plan and today's outcomes in one transaction.
 enum DueNow {
-    static func load(_ store: StoreOptions, clock: CareClock, within: Int) throws -> (plan: PlanSnapshot, list: DueList) {
-        let careStore = try store.open(readOnly: true)
+    static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> (plan: PlanSnapshot, list: DueList) {
         let (plan, day) = try careStore.reading { reader in
             let plan = try reader.plan()
             return (plan, try reader.day(clock.today, plan: plan))
@@ -46,7 +45,7 @@ struct Due: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let (_, list) = try DueNow.load(store, clock: clock, within: within.value)
+        let (_, list) = try DueNow.load(try store.open(readOnly: true), clock: clock, within: within.value)
         if careplan.global.json {
             try JSONOutput.print(DueJSON(list: list, date: clock.today, now: clock.minutesIntoDay))
             return
@@ -115,7 +114,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let (plan, list) = try DueNow.load(store, clock: clock, within: within.value)
+        let (plan, list) = try DueNow.load(try store.open(readOnly: true), clock: clock, within: within.value)
         let next = list.items.first.map(DueNow.label) ?? ""
         let text = format.replacingOccurrences(of: "{due}", with: String(list.due))
             .replacingOccurrences(of: "{overdue}", with: String(list.overdue))

@@ -39,9 +39,11 @@ struct Remind: TextOnlyCommand {
     /// One look at today: what became due or overdue since the last look is announced.
     func check(_ notifier: Notifier) throws {
         let clock = try store.clock()
-        let (plan, list) = try DueNow.load(store, clock: clock, within: 0)
+        // One store for the look and for remembering what was sent; a missing one is not created
+        // (`readOnly` opens refuse a missing file; the writing connection still opens on the write).
+        let careStore = try store.open(readOnly: true)
+        let (plan, list) = try DueNow.load(careStore, clock: clock, within: 0)
         guard !plan.reminders.isQuiet(at: clock.minutesIntoDay) else { return }
-        let careStore = try store.open()
         let sent = try careStore.reading { try $0.remindersSent(on: clock.today) }
         var now: [(activityId: String, date: LocalDate, occurrence: Int, stage: String)] = []
         for item in list.items {

@@ -57,10 +57,7 @@ enum DayText {
 
     /// Open and past its time today, or open on an earlier day.
     static func isOverdue(_ event: Event, clock: CareClock) -> Bool {
-        guard event.outcome == nil else { return false }
-        if event.date < clock.today { return true }
-        guard event.date == clock.today, let time = event.time else { return false }
-        return time.minutes < clock.minutesIntoDay
+        !event.isDone && (event.date < clock.today || event.isPastItsTime(today: clock.today, minutesIntoDay: clock.minutesIntoDay))
     }
 
 }

@@ -71,13 +71,15 @@ struct InsightsQueries {
     }
 
     // MARK: The same figures from the raw outcomes (the store computed them this way before day summaries)
+    // The benchmark's store holds one person, the first (`personId = 1`): each query seeks the
+    // outcome key (personId, activityId, date, occurrence) as careplan's own do.
 
     static let dailyCountsSQL = """
         SELECT CAST(julianday(date) - 2440587.5 AS INTEGER), COUNT(*) FROM outcome
-        WHERE activityId = ? AND date >= ? AND date <= ? GROUP BY date
+        WHERE personId = 1 AND activityId = ? AND date >= ? AND date <= ? GROUP BY date
         """
 
-    static let spanCountSQL = "SELECT COUNT(*) FROM outcome WHERE activityId = ? AND date >= ? AND date <= ?"
+    static let spanCountSQL = "SELECT COUNT(*) FROM outcome WHERE personId = 1 AND activityId = ? AND date >= ? AND date <= ?"
 
     /// The day number of an outcome's date.
     static let dayNumber = "CAST(julianday(o.date) - 2440587.5 AS INTEGER)"
@@ -88,7 +90,7 @@ struct InsightsQueries {
             SELECT \(dayNumber) AS bucket, v.value AS value,
                    LEAD(\(dayNumber)) OVER (ORDER BY o.date, o.occurrence) AS nextBucket
             FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id AND v.name = ?
-            WHERE o.activityId = ? AND o.date >= ? AND o.date <= ? AND v.value IS NOT NULL
+            WHERE o.personId = 1 AND o.activityId = ? AND o.date >= ? AND o.date <= ? AND v.value IS NOT NULL
         )
         GROUP BY bucket ORDER BY bucket
         """

@@ -11,5 +11,5 @@ guard CommandLine.arguments.count == 2 else {
 var configuration = Configuration()
 configuration.readonly = true
 let queue = try DatabaseQueue(path: CommandLine.arguments[1], configuration: configuration)
-let title = try queue.read { try String.fetchOne($0, sql: "SELECT title FROM plan WHERE id = 1") }
+let title = try queue.read { try String.fetchOne($0, sql: "SELECT title FROM plan WHERE personId = 1") }
 print(title ?? "")

@@ -144,7 +144,7 @@ extension ClinicalReport {
             }
             let outcomes = try reader.outcomes(from: period.first, to: end)
             var report = ClinicalReport(
-                title: plan.title, patient: plan.patient, patientDetails: Self.details(plan.patientDetails),
+                title: plan.title, patient: plan.patientName, patientDetails: Self.details(plan.patientDetails),
                 period: period.isCustom ? "Period" : period.title.prefix(1).uppercased() + period.title.dropFirst(),
                 first: period.first.longText, last: period.last.longText, preparedFor: preparedFor,
                 periodAdherence: insights.adherence.total.summary,

@@ -16,9 +16,9 @@ final class DayTally {
 
     init(_ db: Database) throws {
         upsert = try RowInsert(db, sql: """
-            INSERT INTO quantityDay (typeId, day, sourceId, count, sum, minimum, maximum, lastStart, lastValue)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (typeId, day, sourceId) DO UPDATE SET
+            INSERT INTO quantityDay (personId, typeId, day, sourceId, count, sum, minimum, maximum, lastStart, lastValue)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (personId, typeId, day, sourceId) DO UPDATE SET
                 count = count + excluded.count, sum = sum + excluded.sum,
                 minimum = MIN(minimum, excluded.minimum), maximum = MAX(maximum, excluded.maximum),
                 lastValue = CASE WHEN excluded.lastStart > lastStart OR (excluded.lastStart = lastStart AND excluded.lastValue > lastValue)

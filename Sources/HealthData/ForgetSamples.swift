@@ -28,13 +28,13 @@ public struct SampleFilter: Sendable {
                 typeId = try Int64.fetchOne(db, sql: "SELECT id FROM healthType WHERE identifier = ?", arguments: [type.identifier]) ?? -1
             }
         }
-        let sourceId = try source.map { try Int64.fetchOne(db, sql: "SELECT id FROM healthSource WHERE name = ?", arguments: [$0]) ?? -1 }
+        let sourceId = try source.map { try Int64.fetchOne(db, sql: "SELECT id FROM healthSource WHERE personId = person() AND name = ?", arguments: [$0]) ?? -1 }
         return tables.map { table, typed in
-            var conditions: [String] = [], arguments: [any DatabaseValueConvertible] = []
+            var conditions = ["personId = person()"], arguments: [any DatabaseValueConvertible] = []
             if typed, let typeId { conditions.append("typeId = ?"); arguments.append(typeId) }
             if let sourceId { conditions.append("sourceId = ?"); arguments.append(sourceId) }
             if let before { conditions.append("day < ?"); arguments.append(before.dayNumber) }
-            return (table, conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), StatementArguments(arguments))
+            return (table, conditions.joined(separator: " AND "), StatementArguments(arguments))
         }
     }
 }
@@ -62,7 +62,7 @@ extension CareStore {
                 removed += db.changesCount
             }
             if removed > 0 {
-                try db.execute(sql: "DELETE FROM healthImport")
+                try db.execute(sql: "DELETE FROM healthImport WHERE personId = person()")
                 // The filter names types, sources and days, so whole per-day rows go with the samples.
                 if let quantity = clauses.first(where: { $0.table == "quantitySample" }) {
                     try HealthDayTables.rebuildQuantityDays(db, where: quantity.condition, arguments: quantity.arguments)

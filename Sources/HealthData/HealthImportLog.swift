@@ -18,7 +18,7 @@ public enum HealthImportLog {
         try store.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT file, importedAt, samples, crc32 FROM healthImport
-                WHERE bytes = ? AND (sinceDay IS NULL OR sinceDay <= ?) ORDER BY importedAt DESC
+                WHERE personId = person() AND bytes = ? AND (sinceDay IS NULL OR sinceDay <= ?) ORDER BY importedAt DESC
                 """, arguments: [bytes, since?.dayNumber ?? Int.min]).map {
                 PreviousImport(file: $0[0], importedAt: $0[1], samples: $0[2], crc32: UInt32(truncatingIfNeeded: $0[3] as Int64))
             }
@@ -29,7 +29,8 @@ public enum HealthImportLog {
     public static func record(_ db: Database, file: String, bytes: Int, crc32: UInt32, since: LocalDate?, at: Int,
                               samples: Int, added: Int, skipped: Int) throws {
         try db.execute(sql: """
-            INSERT INTO healthImport (file, bytes, crc32, sinceDay, importedAt, samples, added, skipped) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO healthImport (personId, file, bytes, crc32, sinceDay, importedAt, samples, added, skipped)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [file, bytes, Int64(crc32), since?.dayNumber, at, samples, added, skipped])
     }
 }

@@ -24,26 +24,27 @@ extension CareStore {
     public func healthTypes() throws -> [HealthTypeSummary] {
         try read { db in
             var result: [HealthTypeSummary] = []
-            let names = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM healthSource").map { ($0[0] as Int64, $0[1] as String) })
+            let names = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM healthSource WHERE personId = person()").map { ($0[0] as Int64, $0[1] as String) })
             for row in try Row.fetchAll(db, sql: """
                 SELECT typeId, identifier, SUM(count), MIN(day), MAX(day), group_concat(DISTINCT sourceId)
-                FROM quantityDay JOIN healthType ON healthType.id = typeId GROUP BY typeId
+                FROM quantityDay JOIN healthType ON healthType.id = typeId WHERE personId = person() GROUP BY typeId
                 """) {
                 let id: Int64 = row[0], sources: String = row[5]
-                let unit = try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE typeId = ? LIMIT 1", arguments: [id])
+                let unit = try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE personId = person() AND typeId = ? LIMIT 1", arguments: [id])
                 result.append(HealthTypeSummary(type: HealthType(row[1]), count: row[2], first: LocalDate(dayNumber: row[3]),
                                                 last: LocalDate(dayNumber: row[4]), unit: unit.map(HealthUnit.storedSymbol),
                                                 sources: sources.split(separator: ",").compactMap { Int64($0).flatMap { names[$0] } }.sorted()))
             }
             for row in try Row.fetchAll(db, sql: "SELECT id, identifier FROM healthType") {
                 let id: Int64 = row[0], identifier: String = row[1]
-                guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM categorySample WHERE typeId = ?",
+                guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM categorySample WHERE personId = person() AND typeId = ?",
                                                      arguments: [id]), (figures[0] as Int) > 0 else { continue }
                 let sources = try String.fetchAll(db, sql: """
                     WITH RECURSIVE source(id) AS (
-                        SELECT MIN(sourceId) FROM categorySample WHERE typeId = ?1
+                        SELECT MIN(sourceId) FROM categorySample WHERE personId = person() AND typeId = ?1
                         UNION ALL
-                        SELECT (SELECT MIN(sourceId) FROM categorySample WHERE typeId = ?1 AND sourceId > source.id) FROM source WHERE id IS NOT NULL
+                        SELECT (SELECT MIN(sourceId) FROM categorySample WHERE personId = person() AND typeId = ?1 AND sourceId > source.id)
+                        FROM source WHERE id IS NOT NULL
                     )
                     SELECT name FROM healthSource WHERE id IN (SELECT id FROM source) ORDER BY name
                     """, arguments: [id])
@@ -51,9 +52,9 @@ extension CareStore {
                                                 last: LocalDate(dayNumber: figures[2]), unit: nil, sources: sources))
             }
             for (type, table, unit) in [(HealthType.bloodPressure, "bloodPressure", "mmHg" as String?), (.workout, "workout", nil)] {
-                guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM \(table)"), (figures[0] as Int) > 0 else { continue }
+                guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM \(table) WHERE personId = person()"), (figures[0] as Int) > 0 else { continue }
                 let sources = try String.fetchAll(db, sql: """
-                    SELECT name FROM healthSource WHERE id IN (SELECT DISTINCT sourceId FROM \(table)) ORDER BY name
+                    SELECT name FROM healthSource WHERE id IN (SELECT DISTINCT sourceId FROM \(table) WHERE personId = person()) ORDER BY name
                     """)
                 result.append(HealthTypeSummary(type: type, count: figures[0], first: LocalDate(dayNumber: figures[1]),
                                                 last: LocalDate(dayNumber: figures[2]), unit: unit, sources: sources))

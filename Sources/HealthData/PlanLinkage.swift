@@ -26,7 +26,7 @@ public enum PlanLinkage {
                             zone: TimeZone? = nil) throws {
         // A store that never held health data has nothing to fill or take back (a plan import's
         // usual case): sources outlive their samples, so none means nothing was ever filled.
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthSource)") == true else { return }
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthSource WHERE personId = person())") == true else { return }
         let plan = try StoreReader(db).plan()
         let linked = plan.histories.filter { history in
             (activityId == nil || history.id == activityId) && history.versions.contains { $0.activity.health != nil }
@@ -66,7 +66,7 @@ public enum PlanLinkage {
             self.db = db
             self.zone = zone
             typeIds = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT identifier, id FROM healthType").map { ($0[0], $0[1]) })
-            sources = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM healthSource").map { ($0[0], $0[1]) })
+            sources = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM healthSource WHERE personId = person()").map { ($0[0], $0[1]) })
             priority = try SourcePriority.load(db)
         }
 
@@ -110,7 +110,8 @@ public enum PlanLinkage {
         let rows: [Row]
         if case .bloodPressure = kind {
             rows = try Row.fetchAll(context.db, sql: """
-                SELECT day, start, utcOffset, sourceId, systolic, diastolic FROM bloodPressure WHERE day BETWEEN ? AND ? ORDER BY day, start
+                SELECT day, start, utcOffset, sourceId, systolic, diastolic FROM bloodPressure WHERE personId = person() AND day BETWEEN ? AND ?
+                ORDER BY day, start
                 """, arguments: [from.dayNumber, to.dayNumber])
         } else {
             guard let typeId = context.typeIds[link.type] else { return [] }
@@ -202,7 +203,7 @@ public enum PlanLinkage {
             // Each day's latest sample among the sources taken, from the per-day figures.
             var latest: [Int: (start: Int, sourceId: Int64, value: Double)] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT day, sourceId, lastStart, lastValue FROM quantityDay WHERE typeId = ? AND day BETWEEN ? AND ?
+                SELECT day, sourceId, lastStart, lastValue FROM quantityDay WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ?
                 """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
                 let day: Int = row[0], start: Int = row[2]
                 if start >= latest[day]?.start ?? Int.min { latest[day] = (start, row[1], row[3]) }
@@ -219,7 +220,9 @@ public enum PlanLinkage {
                                                                                      priority: context.priority, sources: allowed)
                     .map { ($0.day, $0.total.sum) })
             }
-            let offset = try db.makeStatement(sql: "SELECT utcOffset FROM quantitySample WHERE typeId = ? AND sourceId = ? AND start = ? LIMIT 1")
+            let offset = try db.makeStatement(sql: """
+                SELECT utcOffset FROM quantitySample WHERE personId = person() AND typeId = ? AND sourceId = ? AND start = ? LIMIT 1
+                """)
             return try latest.keys.sorted().compactMap { day in
                 guard let total = totals[day], let last = latest[day] else { return nil }
                 let recorded = try Int.fetchOne(offset, arguments: [typeId, last.sourceId, last.start]) ?? 0
@@ -240,7 +243,8 @@ public enum PlanLinkage {
             guard let typeId = context.typeIds[link.type] else { return [] }
             var figures: [Int: DayFigure] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT day, sourceId, start, end, utcOffset FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY start
+                SELECT day, sourceId, start, end, utcOffset FROM categorySample WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ?
+                ORDER BY start
                 """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
                 let day: Int = row[0], start: Int = row[2], end: Int = row[3]
                 let ended = HealthInstant(utc: end, offset: row[4])

@@ -18,7 +18,8 @@ struct QuantityRange {
         let first = low <= Int.min / 86400 + 1 ? Int.min : (low - 1) * 86400
         let last = high >= Int.max / 86400 - 2 ? Int.max : (high + 2) * 86400
         let sql = """
-            \(alias).typeId = ? AND \(alias).sourceId IN (SELECT sourceId FROM quantityDay WHERE typeId = ? AND day BETWEEN ? AND ? GROUP BY sourceId)
+            \(alias).personId = person() AND \(alias).typeId = ?
+            AND \(alias).sourceId IN (SELECT sourceId FROM quantityDay WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ? GROUP BY sourceId)
             AND \(alias).start >= ? AND \(alias).start < ? AND \(alias).day BETWEEN ? AND ?
             """
         return (sql, [typeId, typeId, low, high, first, last, low, high])

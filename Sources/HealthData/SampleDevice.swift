@@ -61,13 +61,13 @@ extension StoreReader {
         case .bloodPressure?:
             row = try Row.fetchOne(database, sql: """
                 SELECT d.sourceVersion, d.device FROM bloodPressure b JOIN healthSource s ON s.id = b.sourceId
-                LEFT JOIN healthDevice d ON d.id = b.deviceId WHERE s.name = ? AND b.start = ? LIMIT 1
+                LEFT JOIN healthDevice d ON d.id = b.deviceId WHERE b.personId = person() AND s.name = ? AND b.start = ? LIMIT 1
                 """, arguments: [source, start])
         case .quantity?:
             row = try Row.fetchOne(database, sql: """
                 SELECT d.sourceVersion, d.device FROM quantitySample q JOIN healthType t ON t.id = q.typeId
                 JOIN healthSource s ON s.id = q.sourceId LEFT JOIN healthDevice d ON d.id = q.deviceId
-                WHERE t.identifier = ? AND s.name = ? AND q.start = ? LIMIT 1
+                WHERE q.personId = person() AND t.identifier = ? AND s.name = ? AND q.start = ? LIMIT 1
                 """, arguments: [link.type, source, start])
         default:
             return SampleDevice(source: source)

@@ -53,7 +53,7 @@ extension CareStore {
             if type == .bloodPressure {
                 return try Row.fetchAll(db, sql: """
                     SELECT b.start, b.end, b.utcOffset, b.systolic, b.diastolic, s.name FROM bloodPressure b
-                    JOIN healthSource s ON s.id = b.sourceId WHERE b.day BETWEEN ? AND ? ORDER BY b.start
+                    JOIN healthSource s ON s.id = b.sourceId WHERE b.personId = person() AND b.day BETWEEN ? AND ? ORDER BY b.start
                     """, arguments: [first, last]).map {
                     ListedSample(start: instant($0, "start"), end: instant($0, "end"), value: .bloodPressure($0["systolic"], $0["diastolic"]),
                                  source: $0["name"])
@@ -72,7 +72,7 @@ extension CareStore {
             }
             let categories = try Row.fetchAll(db, sql: """
                 SELECT c.start, c.end, c.utcOffset, c.value, s.name FROM categorySample c
-                JOIN healthSource s ON s.id = c.sourceId WHERE c.typeId = ? AND c.day BETWEEN ? AND ? ORDER BY c.start
+                JOIN healthSource s ON s.id = c.sourceId WHERE c.personId = person() AND c.typeId = ? AND c.day BETWEEN ? AND ? ORDER BY c.start
                 """, arguments: [typeId, first, last]).map {
                 ListedSample(start: instant($0, "start"), end: instant($0, "end"), value: .category($0["value"]), source: $0["name"])
             }
@@ -92,7 +92,7 @@ extension CareStore {
             SELECT w.id, w.activityType, w.start, w.end, w.utcOffset, w.distance, w.energy, s.name,
                    (SELECT st.average FROM workoutStatistic st JOIN healthType t ON t.id = st.typeId
                     WHERE st.workoutId = w.id AND t.identifier = ?) AS heartRate
-            FROM workout w JOIN healthSource s ON s.id = w.sourceId WHERE w.day BETWEEN ? AND ? ORDER BY w.start
+            FROM workout w JOIN healthSource s ON s.id = w.sourceId WHERE w.personId = person() AND w.day BETWEEN ? AND ? ORDER BY w.start
             """, arguments: [HealthType.heartRate.identifier, from?.dayNumber ?? Int.min, to?.dayNumber ?? Int.max])
         return try rows.map { row in
             let id: Int64 = row["id"], offset: Int = row["utcOffset"]

@@ -35,20 +35,22 @@ public final class SampleWriter {
         self.db = db
         tally = try DayTally(db)
         quantity = try RowInsert(db, sql: """
-            INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId,
-                createdAt, wasUserEntered, timeZone, motionContext) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO quantitySample (personId, typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId,
+                createdAt, wasUserEntered, timeZone, motionContext) VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         category = try RowInsert(db, sql: """
-            INSERT OR IGNORE INTO categorySample (typeId, sourceId, start, end, utcOffset, day, value, deviceId, createdAt, timeZone)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO categorySample (personId, typeId, sourceId, start, end, utcOffset, day, value, deviceId, createdAt, timeZone)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         pressure = try RowInsert(db, sql: """
-            INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt, wasUserEntered)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO bloodPressure (personId, sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt,
+                wasUserEntered)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         workout = try RowInsert(db, sql: """
-            INSERT OR IGNORE INTO workout (activityType, sourceId, start, end, utcOffset, day, duration, distance, energy, deviceId, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO workout (personId, activityType, sourceId, start, end, utcOffset, day, duration, distance, energy, deviceId,
+                createdAt)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         workoutEvent = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO workoutEvent (workoutId, type, date, utcOffset, duration) VALUES (?, ?, ?, ?, ?)
@@ -88,9 +90,10 @@ public final class SampleWriter {
         defer { lastSource = (source, sourceIds[source.name]!) }
         if let id = sourceIds[source.name] { return id }
         // A new source's place in the default order comes from the device it first writes from.
-        try db.execute(sql: "INSERT OR IGNORE INTO healthSource (name, defaultRank) VALUES (?, ?)",
+        // Sources are each person's own: their watch, their phone, their priority.
+        try db.execute(sql: "INSERT OR IGNORE INTO healthSource (personId, name, defaultRank) VALUES (person(), ?, ?)",
                        arguments: [source.name, SourcePriority.defaultRank(name: source.name, device: source.device)])
-        let id = try id(in: "healthSource", where: "name = ?", insert: "(name) VALUES (?)", [source.name])
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM healthSource WHERE personId = person() AND name = ?", arguments: [source.name])!
         sourceIds[source.name] = id
         return id
     }
@@ -206,8 +209,9 @@ public final class SampleWriter {
 
     private func pairBloodPressureParts() throws -> (readings: Int, systolic: Int, diastolic: Int) {
         try db.execute(sql: """
-            INSERT OR IGNORE INTO bloodPressure (sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt, wasUserEntered)
-            SELECT s.sourceId, s.start, s.end, s.utcOffset, s.day, s.value, d.value, s.deviceId, s.createdAt, s.wasUserEntered
+            INSERT OR IGNORE INTO bloodPressure (personId, sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt,
+                wasUserEntered)
+            SELECT person(), s.sourceId, s.start, s.end, s.utcOffset, s.day, s.value, d.value, s.deviceId, s.createdAt, s.wasUserEntered
             FROM bloodPressurePart s JOIN bloodPressurePart d
               ON d.systolic = 0 AND d.sourceId = s.sourceId AND d.start = s.start AND d.end = s.end
             WHERE s.systolic = 1
@@ -217,12 +221,14 @@ public final class SampleWriter {
         var singles: [Int] = []
         for (isSystolic, type) in [(1, HealthType.systolic), (0, HealthType.diastolic)] {
             try db.execute(sql: """
-                INSERT OR IGNORE INTO quantitySample (typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId, createdAt, wasUserEntered)
-                SELECT ?, p.sourceId, p.start, p.end, p.utcOffset, p.day, p.value, p.unit, p.deviceId, p.createdAt, p.wasUserEntered
+                INSERT OR IGNORE INTO quantitySample (personId, typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId, createdAt,
+                    wasUserEntered)
+                SELECT person(), ?, p.sourceId, p.start, p.end, p.utcOffset, p.day, p.value, p.unit, p.deviceId, p.createdAt, p.wasUserEntered
                 FROM bloodPressurePart p
                 WHERE p.systolic = ? AND NOT EXISTS (SELECT 1 FROM bloodPressurePart o WHERE o.systolic <> p.systolic
                       AND o.sourceId = p.sourceId AND o.start = p.start AND o.end = p.end)
-                  AND NOT EXISTS (SELECT 1 FROM bloodPressure b WHERE b.sourceId = p.sourceId AND b.start = p.start AND b.end = p.end)
+                  AND NOT EXISTS (SELECT 1 FROM bloodPressure b WHERE b.personId = person() AND b.sourceId = p.sourceId AND b.start = p.start
+                                  AND b.end = p.end)
                 """, arguments: [try typeId(type), isSystolic])
             singles.append(db.changesCount)
         }

@@ -53,14 +53,14 @@ extension CareStore {
     /// Interventions done by a day's merged total are looked at again (through `today`).
     public func setSourcePriority(_ names: [String], today: LocalDate) throws {
         try write { db in
-            let known = try String.fetchAll(db, sql: "SELECT name FROM healthSource")
+            let known = try String.fetchAll(db, sql: "SELECT name FROM healthSource WHERE personId = person()")
             let stored = try names.map { typed in
                 guard let name = SourcePriority.resolve(typed, among: known) else { throw HealthDataError.unknownSource(typed, known: known.sorted()) }
                 return name
             }
-            try db.execute(sql: "UPDATE healthSource SET priority = NULL")
+            try db.execute(sql: "UPDATE healthSource SET priority = NULL WHERE personId = person()")
             for (index, name) in stored.enumerated() {
-                try db.execute(sql: "UPDATE healthSource SET priority = ? WHERE name = ?", arguments: [index + 1, name])
+                try db.execute(sql: "UPDATE healthSource SET priority = ? WHERE personId = person() AND name = ?", arguments: [index + 1, name])
             }
             // Overlapping days now count a different source first.
             try MergedDays.refreshAll(db)
@@ -71,7 +71,7 @@ extension CareStore {
 
 extension SourcePriority {
     static func load(_ db: Database) throws -> SourcePriority {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, name, priority, defaultRank FROM healthSource")
+        let rows = try Row.fetchAll(db, sql: "SELECT id, name, priority, defaultRank FROM healthSource WHERE personId = person()")
         let ranked = rows.map { row -> (id: Int64, name: String, key: (Int, Int, String)) in
             let id: Int64 = row["id"], name: String = row["name"], priority: Int? = row["priority"]
             let key = priority.map { (0, $0, name) } ?? (1, row["defaultRank"] as Int, name)

@@ -44,7 +44,7 @@ extension CareStore {
     public func statistics(of type: HealthType, from: LocalDate, to: LocalDate, by bucket: DateBucket) throws -> StatisticsCollection {
         try read { db in
             guard let typeId = try Int64.fetchOne(db, sql: "SELECT id FROM healthType WHERE identifier = ?", arguments: [type.identifier]),
-                  let unit = try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE typeId = ? LIMIT 1", arguments: [typeId])
+                  let unit = try String.fetchOne(db, sql: "SELECT unit FROM quantitySample WHERE personId = person() AND typeId = ? LIMIT 1", arguments: [typeId])
             else { throw HealthStatisticsError.notAQuantity(type) }
             let days = try Self.days(db, typeId: typeId, cumulative: type.aggregation == .cumulative, from: from, to: to)
             return StatisticsCollection(type: type, aggregation: type.aggregation, unit: HealthUnit.storedSymbol(unit),
@@ -59,7 +59,7 @@ extension CareStore {
         var days: [HealthStatistics] = [], sources: [Int] = [], lastStart = Int.min
         let rows = try Row.fetchCursor(db, sql: """
             SELECT day, count, sum, minimum, maximum, lastStart, lastValue FROM quantityDay
-            WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY day
+            WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ? ORDER BY day
             """, arguments: [typeId, from.dayNumber, to.dayNumber])
         while let row = try rows.next() {
             let day = LocalDate(dayNumber: row[0]), count: Int = row[1], sum: Double = row[2]
@@ -84,7 +84,7 @@ extension CareStore {
             return days
         }
         var merged = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: """
-            SELECT day, total FROM mergedDay WHERE typeId = ? AND day BETWEEN ? AND ?
+            SELECT day, total FROM mergedDay WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ?
             """, arguments: [typeId, from.dayNumber, to.dayNumber]).map { ($0[0] as Int, $0[1] as Double) })
         let missing = days.indices.filter { sources[$0] > 1 && merged[days[$0].start.dayNumber] == nil }.map { days[$0].start.dayNumber }
         if !missing.isEmpty {

@@ -115,3 +115,17 @@ activities:
     schedule: {start: 2026-11-01, daily: 1}
     measure: {type: number, unit: degC, range: [34, 43], normal: [36.1, 37.5], decimals: 1}
 """
+
+extension CLI {
+    /// A fake notify-send on PATH that writes down what it was asked to show.
+    func fakeNotifySend() throws -> (environment: [String: String], notified: () -> [String]) {
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("notified.txt").path
+        let fake = bin.appendingPathComponent("notify-send").path
+        try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(log)'\necho >> '\(log)'\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let path = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        return (path, { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) })
+    }
+}

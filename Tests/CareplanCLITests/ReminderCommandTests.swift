@@ -85,14 +85,8 @@ import Testing
     /// restart, none in quiet hours, none for what was done elsewhere.
     @Test func remindNotifiesOnceThroughNotifySend() throws {
         let cli = try imported()
-        let bin = cli.folder.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let log = cli.folder.appendingPathComponent("notified.txt").path
-        let fake = bin.appendingPathComponent("notify-send").path
-        try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(log)'\necho >> '\(log)'\n".write(toFile: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
-        let path = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
-        func notified() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        let (path, notified) = try cli.fakeNotifySend()
+        let fake = cli.folder.appendingPathComponent("bin/notify-send").path
 
         // 06:30 is in the quiet hours (22:00-07:00): nothing, though the weigh-in is due.
         #expect(try at("06:30", cli, ["remind", "--once"], extra: path).status == 0)

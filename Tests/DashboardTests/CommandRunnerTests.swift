@@ -37,6 +37,36 @@ import TerminalUI
         #expect(!report.messages.contains { $0.kind == .missedStreak })
     }
 
+    /// P: the next person's plan; what was on screen (undo steps, selections) was the other
+    /// person's and does not follow.
+    @Test func theNextPersonsPlanTakesOverTheScreen() throws {
+        let store = fixture.store
+        let first = try #require(store.person)
+        try store.choosePerson("Mum", adding: true)
+        try store.importPlan(try PlanDecoder(file: "plan.yaml").decode(DashboardFixture.planYAML), effective: fixture.today, clock: fixture.clock)
+        let mum = try #require(store.person)
+        store.choose(first)
+        var state = AppState(today: fixture.today)
+        state.people = try store.people()
+        state.person = first
+        runner.run(.markDone(activityId: "ice", date: fixture.today, occurrence: 0), state: &state, data: try fixture.data())
+        state.careSelection = 3
+        #expect(state.undoStack.count == 1)
+        runner.run(.nextPerson, state: &state, data: try fixture.data())
+        #expect(store.person == mum && state.person == mum)
+        #expect(state.undoStack.isEmpty && state.careSelection == 0)
+        #expect(state.message?.text == "Mum's plan")
+        #expect(try outcomes("ice").isEmpty, "Mum has not iced her knee; the tick was the first person's")
+        runner.run(.nextPerson, state: &state, data: try fixture.data())
+        #expect(store.person == first, "round again")
+        #expect(try outcomes("ice").count == 1)
+        // With one person, P says how to add another instead.
+        var alone = AppState(today: fixture.today)
+        alone.people = [first]
+        #expect(Reducer.handle(.character("P"), state: &alone, data: try fixture.data(), samples: []).isEmpty)
+        #expect(alone.message?.text.contains("--person NAME") == true)
+    }
+
     @Test func aTickIsStoredAndUndoRemovesIt() throws {
         var state = AppState(today: fixture.today)
         let data = try fixture.data()

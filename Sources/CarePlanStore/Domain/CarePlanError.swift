@@ -29,10 +29,27 @@ public enum CarePlanError: UserFacingError, Equatable {
     case kindChanged(id: String, from: Activity.Kind, to: Activity.Kind)
     case noPlan(path: String)
     case filledByHealthData(id: String, date: LocalDate, source: String)
+    /// The store holds several people and the command did not say whose plan it is for.
+    case personNeeded(known: [String])
+    /// No person of that name (or a name it starts) in the store.
+    case unknownPerson(String, known: [String])
+    /// A name that starts more than one person's name.
+    case ambiguousPerson(String, matches: [String])
+    case invalidPersonName(String, reason: String)
 
     public var description: String {
         switch self {
         case .invalidEnvironment(let message): return message
+        case .personNeeded(let known):
+            return "this store holds the plans of \(known.count) people (\(known.joined(separator: ", "))); say whose with --person NAME (or CAREPLAN_PERSON)"
+        case .unknownPerson(let name, let known):
+            return known.isEmpty
+                ? "no person '\(name)': the store holds no one's plan yet"
+                : "no person '\(name)' in this store; it holds: \(known.joined(separator: ", "))"
+        case .ambiguousPerson(let name, let matches):
+            return "'\(name)' could be \(matches.joined(separator: " or ")); give more of the name"
+        case .invalidPersonName(let name, let reason):
+            return "'\(name)' cannot be a person's name: \(reason)"
         case .filledByHealthData(let id, let date, let source):
             return "\(id) on \(date.iso) was filled from health data (\(source)), not recorded here; record a reading to replace it, or remove the data with careplan health forget"
         case .invalidDate(let text):

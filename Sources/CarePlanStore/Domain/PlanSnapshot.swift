@@ -63,6 +63,15 @@ public struct PlanSnapshot: Hashable, Sendable {
     public var reminders: Reminders
     /// The patient's date of birth and identifiers.
     public var patientDetails: PatientDetails
+    /// Whose plan it is in the store (`careplan people`); not part of the plan file.
+    public var person: String?
+
+    /// The patient's name for a report or a FHIR Patient: the plan's, else the person's, unless
+    /// that is only the name careplan gives the person of a store nobody named.
+    public var patientName: String? { patient ?? (person == Self.unnamedPerson ? nil : person) }
+
+    /// The name of the first person of a store whose plan names no patient and who was not named.
+    public static let unnamedPerson = "me"
 
     public init(title: String, patient: String? = nil, histories: [ActivityHistory], revision: Int = 0, contacts: [ContactHistory] = [],
                 reminders: Reminders = .standard, patientDetails: PatientDetails = PatientDetails()) {

@@ -124,27 +124,27 @@ enum ActivityRows {
         let sleep = activity.measure?.sleep
         values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue, activity.measure?.loinc, activity.graceMinutes]
         try db.execute(sql: """
-            INSERT INTO activityVersion (activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
+            INSERT INTO activityVersion (personId, activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
                 optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
                 measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes)
-            VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
+            VALUES (person(), \(Array(repeating: "?", count: values.count).joined(separator: ", ")))
             """, arguments: StatementArguments(values))
         for (position, time) in schedule.times.enumerated() {
-            try db.execute(sql: "INSERT INTO activityTime (activityId, version, position, time) VALUES (?, ?, ?, ?)",
+            try db.execute(sql: "INSERT INTO activityTime (personId, activityId, version, position, time) VALUES (person(), ?, ?, ?, ?)",
                            arguments: [activity.id, version, position, time.description])
         }
         for (position, name) in (activity.health?.sources ?? []).enumerated() {
-            try db.execute(sql: "INSERT INTO activityHealthSource (activityId, version, position, name) VALUES (?, ?, ?, ?)",
+            try db.execute(sql: "INSERT INTO activityHealthSource (personId, activityId, version, position, name) VALUES (person(), ?, ?, ?, ?)",
                            arguments: [activity.id, version, position, name])
         }
         for (position, field) in (activity.measure?.fields ?? []).enumerated() {
             try db.execute(sql: """
-                INSERT INTO measureField (activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals, loinc)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO measureField (personId, activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals, loinc)
+                VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [activity.id, version, position, field.name, field.unit, field.range?.lowerBound, field.range?.upperBound,
                                  field.normal?.lowerBound, field.normal?.upperBound, field.decimals, field.loinc])
             for (index, option) in field.options.enumerated() {
-                try db.execute(sql: "INSERT INTO fieldOption (activityId, version, field, position, option) VALUES (?, ?, ?, ?, ?)",
+                try db.execute(sql: "INSERT INTO fieldOption (personId, activityId, version, field, position, option) VALUES (person(), ?, ?, ?, ?, ?)",
                                arguments: [activity.id, version, position, index, option])
             }
         }
@@ -152,7 +152,7 @@ enum ActivityRows {
 
     /// Sets the last day of one version (`careplan end`): one column, no lists touched.
     static func setEnd(_ end: LocalDate, activityId: String, version: Int, in db: Database) throws {
-        try db.execute(sql: "UPDATE activityVersion SET endDate = ? WHERE activityId = ? AND version = ?",
+        try db.execute(sql: "UPDATE activityVersion SET endDate = ? WHERE personId = person() AND activityId = ? AND version = ?",
                        arguments: [end.iso, activityId, version])
     }
 
@@ -163,7 +163,7 @@ enum ActivityRows {
 
     /// Every version of every activity (or of `activityId` alone), oldest first, by activity.
     static func read(_ db: Database, activityId: String?, path: String) throws -> [String: [ActivityVersion]] {
-        let filter = activityId == nil ? "" : "WHERE activityId = ?"
+        let filter = activityId == nil ? "WHERE personId = person()" : "WHERE personId = person() AND activityId = ?"
         let arguments: StatementArguments = activityId.map { [$0] } ?? []
         func damaged(_ id: String, _ version: Int, _ what: String) -> StoreError {
             .damaged(path: path, detail: "version \(version) of activity '\(id)' cannot be read: \(what)")

@@ -56,7 +56,7 @@ extension CareStore {
     public func take(_ readings: [ExternalReading], clock: CareClock) throws -> [ExternalReadingResult] {
         try write { db in
             let plan = try StoreReader(db).plan()
-            var known = Set(try String.fetchAll(db, sql: "SELECT identifier FROM fhirObservation"))
+            var known = Set(try String.fetchAll(db, sql: "SELECT identifier FROM fhirObservation WHERE personId = person()"))
             let importedAt = clock.now.localISO8601(offset: clock.utcOffsetSeconds)
             return try readings.map { reading -> ExternalReadingResult in
                 guard !known.contains(reading.key) else { return .alreadyTaken }
@@ -91,7 +91,7 @@ extension CareStore {
                                       utcOffset: reading.utcOffset, note: reading.note, values: values)
                 try Self.insert(outcome, db)
                 if previous != nil { try refill(activity, on: date, db) }
-                try db.execute(sql: "INSERT INTO fhirObservation (identifier, activityId, date, occurrence, importedAt) VALUES (?, ?, ?, ?, ?)",
+                try db.execute(sql: "INSERT INTO fhirObservation (personId, identifier, activityId, date, occurrence, importedAt) VALUES (person(), ?, ?, ?, ?, ?)",
                                arguments: [reading.key, activity.id, date.iso, index, importedAt])
                 known.insert(reading.key)
                 return .added(outcome)

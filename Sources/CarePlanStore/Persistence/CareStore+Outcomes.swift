@@ -153,7 +153,7 @@ extension CareStore {
     }
 
     static func revision(_ db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM plan WHERE id = 1")) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM plan WHERE personId = person()")) ?? 0
     }
 
     /// Writes one outcome and its values, and refreshes that day's summaries.

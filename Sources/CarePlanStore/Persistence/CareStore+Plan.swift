@@ -58,17 +58,18 @@ extension CareStore {
     /// Activities linked to health data are filled again in the same transaction (`healthFill`).
     public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws -> ImportReport {
         let tracked = min(effective, clock.today).iso
+        suggestFirstPerson(plan.patient)
         return try write { db in
             let now = Timestamp.string(clock.now)
             let existing = try StoreReader(db: db, path: path).plan()
             try db.execute(sql: """
-                INSERT INTO plan (id, title, patient, updatedAt, revision, graceMinutes, quietHours, patientBorn) VALUES (1, ?, ?, ?, 1, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt,
+                INSERT INTO plan (personId, title, patient, updatedAt, revision, graceMinutes, quietHours, patientBorn) VALUES (person(), ?, ?, ?, 1, ?, ?, ?)
+                ON CONFLICT (personId) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt,
                     graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours, patientBorn = excluded.patientBorn
                 """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText, plan.patientDetails.born?.iso])
-            try db.execute(sql: "DELETE FROM patientIdentifier")
+            try db.execute(sql: "DELETE FROM patientIdentifier WHERE personId = person()")
             for (position, identifier) in plan.patientDetails.identifiers.enumerated() {
-                try db.execute(sql: "INSERT INTO patientIdentifier (position, system, value) VALUES (?, ?, ?)",
+                try db.execute(sql: "INSERT INTO patientIdentifier (personId, position, system, value) VALUES (person(), ?, ?, ?)",
                                arguments: [position, identifier.system, identifier.value])
             }
             var report = ImportReport(title: plan.title, changes: [])
@@ -76,7 +77,7 @@ extension CareStore {
             report.patientChanged = !existing.isEmpty && (existing.patient != plan.patient || existing.patientDetails != plan.patientDetails)
             for (position, activity) in plan.activities.enumerated() {
                 guard let history = existing.history(activity.id) else {
-                    try db.execute(sql: "INSERT INTO activity (id, kind, position, createdAt, trackedFrom) VALUES (?, ?, ?, ?, ?)",
+                    try db.execute(sql: "INSERT INTO activity (personId, id, kind, position, createdAt, trackedFrom) VALUES (person(), ?, ?, ?, ?, ?)",
                                    arguments: [activity.id, activity.kind.rawValue, position, now, tracked])
                     // The first version governs from the activity's first day, whatever the import date,
                     // so a later version effective before the import date still leaves earlier days to it.
@@ -84,7 +85,7 @@ extension CareStore {
                     report.changes.append((activity.id, .added))
                     continue
                 }
-                try db.execute(sql: "UPDATE activity SET position = ? WHERE id = ?", arguments: [position, activity.id])
+                try db.execute(sql: "UPDATE activity SET position = ? WHERE personId = person() AND id = ?", arguments: [position, activity.id])
                 guard history.kind == activity.kind else {
                     throw CarePlanError.kindChanged(id: activity.id, from: history.kind, to: activity.kind)
                 }
@@ -103,7 +104,7 @@ extension CareStore {
                                                                   importedAt: now, into: db)
             let inFile = Set(plan.activities.map(\.id))
             for (offset, history) in existing.histories.filter({ !inFile.contains($0.id) }).enumerated() {
-                try db.execute(sql: "UPDATE activity SET position = ? WHERE id = ?", arguments: [plan.activities.count + offset, history.id])
+                try db.execute(sql: "UPDATE activity SET position = ? WHERE personId = person() AND id = ?", arguments: [plan.activities.count + offset, history.id])
                 report.changes.append((history.id, .notInFile))
             }
             try Self.bumpRevision(db)
@@ -114,7 +115,7 @@ extension CareStore {
 
     /// Marks the plan changed, so writes validated against the old one try again.
     static func bumpRevision(_ db: Database) throws {
-        try db.execute(sql: "UPDATE plan SET revision = revision + 1")
+        try db.execute(sql: "UPDATE plan SET revision = revision + 1 WHERE personId = person()")
     }
 
     /// Every outcome the new version would govern must still match one of its events.
@@ -122,7 +123,7 @@ extension CareStore {
         // The new version governs from `effective` until a version with a later effective date.
         let until = history.versions.map(\.effectiveFrom).filter { $0 > effective }.min()
         // Outcomes health data filled are placed again after the import, under the new version.
-        var request = OutcomeRecord.filter(Column("activityId") == activity.id && Column("date") >= effective.iso && Column("source") == nil)
+        var request = OutcomeRecord.filter(sql: "personId = person()").filter(Column("activityId") == activity.id && Column("date") >= effective.iso && Column("source") == nil)
         if let until { request = request.filter(Column("date") < until.iso) }
         for outcome in try request.order(Column("date"), Column("occurrence")).fetchAll(db) {
             let date = LocalDate(iso: outcome.date)!
@@ -143,8 +144,8 @@ extension CareStore {
                 throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id))
             }
             // What health data filled after the last day goes with the days; what people recorded stops the end.
-            try db.execute(sql: "DELETE FROM outcome WHERE activityId = ? AND date > ? AND source IS NOT NULL", arguments: [id, date.iso])
-            let later = OutcomeRecord.filter(Column("activityId") == id && Column("date") > date.iso && Column("source") == nil)
+            try db.execute(sql: "DELETE FROM outcome WHERE personId = person() AND activityId = ? AND date > ? AND source IS NOT NULL", arguments: [id, date.iso])
+            let later = OutcomeRecord.filter(sql: "personId = person()").filter(Column("activityId") == id && Column("date") > date.iso && Column("source") == nil)
             if let first = try later.order(Column("date")).fetchOne(db) {
                 throw CarePlanError.endBeforeOutcomes(id: id, end: date, firstLater: LocalDate(iso: first.date)!, count: try later.fetchCount(db))
             }
@@ -169,23 +170,28 @@ extension CareStore {
 extension StoreReader {
     /// The plan with every activity's versions, in display order: column reads (ActivityRows).
     public func plan() throws -> PlanSnapshot {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, patient, revision, graceMinutes, quietHours, patientBorn FROM plan WHERE id = 1"))
-        let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity ORDER BY position, createdAt"))
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT title, patient, revision, graceMinutes, quietHours, patientBorn, (SELECT name FROM person WHERE id = person()) AS person
+            FROM plan WHERE personId = person()
+            """))
+        let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity WHERE personId = person() ORDER BY position, createdAt"))
         let versions = try ActivityRows.read(db, activityId: nil, path: path)
         let histories = try activities.map { row -> ActivityHistory in
             let id: String = row[0]
             return try history(id: id, kind: row[1], trackedFrom: row[2], versions: versions[id] ?? [])
         }
         let quiet = (row?["quietHours"] as String?).flatMap(Reminders.quiet)
-        return PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
-                            revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path),
-                            reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
-                            patientDetails: try patientDetails(born: row?["patientBorn"]))
+        var plan = PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
+                                revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path),
+                                reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
+                                patientDetails: try patientDetails(born: row?["patientBorn"]))
+        plan.person = row?["person"]
+        return plan
     }
 
     /// The date of birth as stored and the identifiers, in the file's order.
     func patientDetails(born: String?) throws -> PatientDetails {
-        let identifiers = try Row.fetchAll(db.cachedStatement(sql: "SELECT system, value FROM patientIdentifier ORDER BY position"))
+        let identifiers = try Row.fetchAll(db.cachedStatement(sql: "SELECT system, value FROM patientIdentifier WHERE personId = person() ORDER BY position"))
             .map { PatientDetails.Identifier(system: $0[0], value: $0[1]) }
         let date = born.flatMap { LocalDate(iso: $0) }
         if let born, date == nil { throw StoreError.damaged(path: path, detail: "the patient's date of birth '\(born)'") }
@@ -194,9 +200,9 @@ extension StoreReader {
 
     /// One activity's history and the plan's revision, without decoding the rest of the plan.
     func history(_ id: String) throws -> (history: ActivityHistory?, revision: Int, known: () throws -> [String]) {
-        let revision = try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM plan WHERE id = 1")) ?? 0
-        let known = { try String.fetchAll(self.db, sql: "SELECT id FROM activity ORDER BY position, createdAt") }
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, trackedFrom FROM activity WHERE id = ?"), arguments: [id]) else {
+        let revision = try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM plan WHERE personId = person()")) ?? 0
+        let known = { try String.fetchAll(self.db, sql: "SELECT id FROM activity WHERE personId = person() ORDER BY position, createdAt") }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, trackedFrom FROM activity WHERE personId = person() AND id = ?"), arguments: [id]) else {
             return (nil, revision, known)
         }
         let versions = try ActivityRows.read(db, activityId: id, path: path)

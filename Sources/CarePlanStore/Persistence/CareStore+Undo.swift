@@ -60,7 +60,7 @@ extension StoreReader {
         guard !activityIds.isEmpty else { return [:] }
         let list = Array(repeating: "(?)", count: activityIds.count).joined(separator: ", ")
         let seek = try db.cachedStatement(sql: """
-            SELECT (SELECT id FROM outcome o WHERE o.activityId = a.column1 AND o.date <= ?
+            SELECT (SELECT id FROM outcome o WHERE o.personId = person() AND o.activityId = a.column1 AND o.date <= ?
                     ORDER BY o.date DESC, o.occurrence DESC LIMIT 1) FROM (VALUES \(list)) a
             """)
         var arguments: [any DatabaseValueConvertible] = [date.iso]

@@ -40,6 +40,7 @@ public final class CareStore: @unchecked Sendable {
         set { lockWait.notice = newValue }
     }
     let lockWait = LockWait()
+    let personChoice = PersonChoice()
 
     /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
     /// (commands that only read should not leave empty files behind). A new folder is made 0700
@@ -58,13 +59,15 @@ public final class CareStore: @unchecked Sendable {
             if isNew {
                 // An empty file: the writer makes it a WAL database with the current schema first,
                 // since a read-only connection cannot.
-                let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait)
+                let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
                 try Schema.migrator.migrate(writer)
                 openedWriter = writer
             }
             var config = Configuration()
             config.readonly = true
             config.busyMode = .timeout(busyTimeout)
+            let choice = personChoice
+            config.prepareDatabase { db in db.add(function: choice.function) }
             reader = try DatabaseQueue(path: path, configuration: config)
             let needsMigration = try reader.read { db in try Self.checkOwnership(db, path: path) }
             if needsMigration, !createIfMissing, try reader.read({ try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 }) == 0 {
@@ -81,6 +84,9 @@ public final class CareStore: @unchecked Sendable {
                 }
                 try Schema.migrator.migrate(try writer())
             }
+            // The only person in the store, if there is just one; commands that may not guess choose again.
+            let everyone = try reader.read { db in try Self.people(db) }
+            if everyone.count == 1 { personChoice.choose(everyone[0]) }
         } catch let error as DatabaseError {
             throw CareStore.explain(error, path: path)
         }
@@ -106,7 +112,7 @@ public final class CareStore: @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
-        let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait)
+        let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
         openedWriter = writer
         return writer
     }
@@ -116,12 +122,13 @@ public final class CareStore: @unchecked Sendable {
     /// call (16 per sample of an import) is wasted. False when a connection was opened first.
     static let sqliteConfigured: Bool = careplan_sqlite_multithread() == 0
 
-    static func openWriter(path: String, busyTimeout: TimeInterval, lockWait: LockWait) throws -> DatabaseQueue {
+    static func openWriter(path: String, busyTimeout: TimeInterval, lockWait: LockWait, person: PersonChoice) throws -> DatabaseQueue {
         var config = Configuration()
         // SQLite's own busy timeout, done here so that a wait past a second can be told about.
         config.busyMode = .callback { tries in lockWait.keepWaiting(tries: tries, timeout: busyTimeout) }
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
+            db.add(function: person.function)
             // Keep -wal and -shm when the last connection closes: readers then find them and never
             // create files; the log is emptied to zero bytes at that checkpoint instead.
             var persist: Int32 = 1
@@ -240,12 +247,41 @@ public final class CareStore: @unchecked Sendable {
 
     /// Runs one write transaction (`BEGIN IMMEDIATE`), turning SQLite failures into user-facing errors.
     /// Public for the targets that keep their own rows in this file (HealthData's samples).
+    /// The person it writes for is added first if they are new (`choosePerson(_:adding:)`).
     public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        let chosen = personChoice.state
+        do {
+            return try writer().write { db in
+                try ensurePerson(db)
+                return try updates(db)
+            }
+        } catch let error as DatabaseError {
+            personChoice.restore(chosen)
+            throw CareStore.explain(error, path: path)
+        } catch {
+            personChoice.restore(chosen)
+            throw error
+        }
+    }
+
+    /// A write for the file as a whole (a repair), not any one person's: adds nobody.
+    func writeForStore<T>(_ updates: (Database) throws -> T) throws -> T {
         do { return try writer().write(updates) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
     }
 
-    /// Runs one read transaction on the read-only connection.
+    /// Runs one read transaction on the read-only connection, for the person the store is open
+    /// for. In a store of several people with nobody chosen, refused: an empty answer would read
+    /// as "nothing recorded".
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        if personChoice.person == nil, personChoice.pendingName == nil {
+            let everyone = try readForStore { db in try Self.people(db) }
+            if !everyone.isEmpty { throw CarePlanError.personNeeded(known: everyone.map(\.name)) }
+        }
+        return try readForStore(value)
+    }
+
+    /// A read of the file as a whole (who is in it, its checks), whoever it is open for.
+    func readForStore<T>(_ value: (Database) throws -> T) throws -> T {
         do { return try reader.read(value) } catch let error as DatabaseError { throw CareStore.explain(error, path: path) }
     }
 

@@ -37,12 +37,12 @@ enum ContactRows {
     /// Writes one version; `contact` nil records that the plan no longer lists `name`.
     static func insert(_ contact: Contact?, name: String, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO contactVersion (name, version, effectiveFrom, importedAt, removed, role, groupName, phone, email, address, notes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO contactVersion (personId, name, version, effectiveFrom, importedAt, removed, role, groupName, phone, email, address, notes)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [name, version, effectiveFrom.iso, importedAt, contact == nil, contact?.role, contact?.group.rawValue,
                              contact?.phone, contact?.email, contact?.address, contact?.notes])
         for (position, id) in (contact?.activities ?? []).enumerated() {
-            try db.execute(sql: "INSERT INTO contactActivity (name, version, position, activityId) VALUES (?, ?, ?, ?)",
+            try db.execute(sql: "INSERT INTO contactActivity (personId, name, version, position, activityId) VALUES (person(), ?, ?, ?, ?)",
                            arguments: [name, version, position, id])
         }
     }
@@ -50,13 +50,13 @@ enum ContactRows {
     /// Every contact's versions, in list order, oldest version first.
     static func read(_ db: Database, path: String) throws -> [ContactHistory] {
         var activities: [String: [Int: [String]]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, version, activityId FROM contactActivity ORDER BY name, version, position")) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, version, activityId FROM contactActivity WHERE personId = person() ORDER BY name, version, position")) {
             activities[row[0], default: [:]][row[1] as Int, default: []].append(row[2])
         }
         var versions: [String: [ContactHistory.Version]] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT name, version, effectiveFrom, removed, role, groupName, phone, email, address, notes
-            FROM contactVersion ORDER BY effectiveFrom, version
+            FROM contactVersion WHERE personId = person() ORDER BY effectiveFrom, version
             """)) {
             let name: String = row[0], version: Int = row[1], effective: String = row[2]
             func damaged(_ what: String) -> StoreError { .damaged(path: path, detail: "version \(version) of contact '\(name)' cannot be read: \(what)") }
@@ -72,7 +72,7 @@ enum ContactRows {
             }
             versions[name, default: []].append(ContactHistory.Version(version: version, effectiveFrom: from, contact: contact))
         }
-        return try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM contact ORDER BY position, name")).compactMap { name in
+        return try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM contact WHERE personId = person() ORDER BY position, name")).compactMap { name in
             versions[name].map { ContactHistory(name: name, versions: $0) }
         }
     }
@@ -86,12 +86,12 @@ enum ContactRows {
         let known = Dictionary(uniqueKeysWithValues: existing.map { ($0.name, $0) })
         for (position, contact) in contacts.enumerated() {
             guard let history = known[contact.name] else {
-                try db.execute(sql: "INSERT INTO contact (name, position) VALUES (?, ?)", arguments: [contact.name, position])
+                try db.execute(sql: "INSERT INTO contact (personId, name, position) VALUES (person(), ?, ?)", arguments: [contact.name, position])
                 try insert(contact, name: contact.name, version: 1, effectiveFrom: effective, importedAt: importedAt, into: db)
                 changes.append((contact.name, .added))
                 continue
             }
-            try db.execute(sql: "UPDATE contact SET position = ? WHERE name = ?", arguments: [position, contact.name])
+            try db.execute(sql: "UPDATE contact SET position = ? WHERE personId = person() AND name = ?", arguments: [position, contact.name])
             if history.contact(on: effective) == contact {
                 changes.append((contact.name, .unchanged))
                 continue
@@ -102,7 +102,7 @@ enum ContactRows {
         }
         let listed = Set(contacts.map(\.name))
         for (offset, history) in existing.filter({ !listed.contains($0.name) }).enumerated() {
-            try db.execute(sql: "UPDATE contact SET position = ? WHERE name = ?", arguments: [contacts.count + offset, history.name])
+            try db.execute(sql: "UPDATE contact SET position = ? WHERE personId = person() AND name = ?", arguments: [contacts.count + offset, history.name])
             guard history.contact(on: effective) != nil else { continue }
             let version = (history.versions.map(\.version).max() ?? 0) + 1
             try insert(nil, name: history.name, version: version, effectiveFrom: effective, importedAt: importedAt, into: db)

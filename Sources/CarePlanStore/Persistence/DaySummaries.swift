@@ -34,23 +34,24 @@ enum DaySummaries {
         // and each of the day's rows is deleted by its whole key.
         let delete = try db.cachedStatement(sql: """
             WITH RECURSIVE fields(name) AS (
-                SELECT MIN(field) FROM daySummary WHERE activityId = ?1
+                SELECT MIN(field) FROM daySummary WHERE personId = person() AND activityId = ?1
                 UNION ALL
-                SELECT (SELECT MIN(field) FROM daySummary WHERE activityId = ?1 AND field > fields.name) FROM fields WHERE name IS NOT NULL
+                SELECT (SELECT MIN(field) FROM daySummary WHERE personId = person() AND activityId = ?1 AND field > fields.name)
+                FROM fields WHERE name IS NOT NULL
             )
-            DELETE FROM daySummary WHERE activityId = ?1 AND day = ?2 AND field IN (SELECT name FROM fields WHERE name IS NOT NULL)
+            DELETE FROM daySummary WHERE personId = person() AND activityId = ?1 AND day = ?2 AND field IN (SELECT name FROM fields WHERE name IS NOT NULL)
             """)
         let outcomes = try db.cachedStatement(sql: """
-            INSERT INTO daySummary (activityId, field, day, count)
-            SELECT ?1, '', ?2, COUNT(*) FROM outcome WHERE activityId = ?1 AND date = ?3 HAVING COUNT(*) > 0
+            INSERT INTO daySummary (personId, activityId, field, day, count)
+            SELECT person(), ?1, '', ?2, COUNT(*) FROM outcome WHERE personId = person() AND activityId = ?1 AND date = ?3 HAVING COUNT(*) > 0
             """)
         // Rows come in occurrence order, so the last one of each field is the day's last reading.
         let values = try db.cachedStatement(sql: """
             SELECT v.name, v.value FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id
-            WHERE o.activityId = ? AND o.date = ? AND v.value IS NOT NULL ORDER BY o.occurrence
+            WHERE o.personId = person() AND o.activityId = ? AND o.date = ? AND v.value IS NOT NULL ORDER BY o.occurrence
             """)
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO daySummary (activityId, field, day, count, sum, min, max, last) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO daySummary (personId, activityId, field, day, count, sum, min, max, last) VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for date in Set(dates) {
             try delete.execute(arguments: [activityId, date.dayNumber])
@@ -71,28 +72,29 @@ enum DaySummaries {
         }
     }
 
-    /// Recomputes every summary from `from` through `through` (all days when nil) in two statements.
-    static func rebuild(_ db: Database, from: LocalDate? = nil, through: LocalDate? = nil) throws {
-        var conditions: [String] = []
+    /// Recomputes every summary from `from` through `through` (all days when nil) in two statements,
+    /// for the person the store is open for (`person` "1" in the migration that made people).
+    static func rebuild(_ db: Database, from: LocalDate? = nil, through: LocalDate? = nil, person: String = "person()") throws {
+        var conditions: [String] = ["o.personId = \(person)"]
         var arguments: [any DatabaseValueConvertible] = []
         if let from { conditions.append("o.date >= ?"); arguments.append(from.iso) }
         if let through { conditions.append("o.date <= ?"); arguments.append(through.iso) }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        var dayFilter: [String] = []
+        let filter = "WHERE " + conditions.joined(separator: " AND ")
+        var dayFilter: [String] = ["personId = \(person)"]
         if let from { dayFilter.append("day >= \(from.dayNumber)") }
         if let through { dayFilter.append("day <= \(through.dayNumber)") }
-        try db.execute(sql: "DELETE FROM daySummary" + (dayFilter.isEmpty ? "" : " WHERE " + dayFilter.joined(separator: " AND ")))
+        try db.execute(sql: "DELETE FROM daySummary WHERE " + dayFilter.joined(separator: " AND "))
         try db.execute(sql: """
-            INSERT INTO daySummary (activityId, field, day, count)
-            SELECT o.activityId, '', \(dayNumber("o.date")), COUNT(*) FROM outcome o \(filter) GROUP BY o.activityId, o.date
+            INSERT INTO daySummary (personId, activityId, field, day, count)
+            SELECT \(person), o.activityId, '', \(dayNumber("o.date")), COUNT(*) FROM outcome o \(filter) GROUP BY o.activityId, o.date
             """, arguments: StatementArguments(arguments))
         try db.execute(sql: """
-            INSERT INTO daySummary (activityId, field, day, count, sum, min, max, last)
-            SELECT activityId, name, \(dayNumber("date")), COUNT(*), SUM(value), MIN(value), MAX(value), MAX(CASE WHEN isLast THEN value END)
+            INSERT INTO daySummary (personId, activityId, field, day, count, sum, min, max, last)
+            SELECT \(person), activityId, name, \(dayNumber("date")), COUNT(*), SUM(value), MIN(value), MAX(value), MAX(CASE WHEN isLast THEN value END)
             FROM (
                 SELECT o.activityId, o.date, v.name, v.value,
                        ROW_NUMBER() OVER (PARTITION BY o.activityId, o.date, v.name ORDER BY o.occurrence DESC) = 1 AS isLast
-                FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id \(filter.isEmpty ? "WHERE" : filter + " AND") v.value IS NOT NULL
+                FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id \(filter) AND v.value IS NOT NULL
             )
             GROUP BY activityId, name, date
             """, arguments: StatementArguments(arguments))
@@ -112,12 +114,12 @@ extension ReadingStatistics {
 }
 
 extension CareStore {
-    /// Recomputes every day summary from the outcomes, in one transaction
-    /// (`careplan doctor --rebuild-summaries`). Returns the number of summary rows.
+    /// Recomputes everyone's day summaries from the outcomes, in one transaction
+    /// (`careplan doctor --rebuild-summaries`, a repair of the file). Returns the number of summary rows.
     @discardableResult
     public func rebuildSummaries() throws -> Int {
-        try write { db in
-            try DaySummaries.rebuild(db)
+        try writeForStore { db in
+            for person in try Self.people(db) { try DaySummaries.rebuild(db, person: "\(person.id)") }
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM daySummary") ?? 0
         }
     }

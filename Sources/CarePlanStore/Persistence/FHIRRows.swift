@@ -36,10 +36,15 @@ extension StoreReader {
         return uuid
     }
 
+    /// The id of the person the store is open for.
+    public func personId() throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT person()"))
+    }
+
     /// The events FHIR Observations filled, by the Observation's key (`system|value` or `id:…`).
     public func importedObservations() throws -> [String: (activityId: String, date: LocalDate, occurrence: Int)] {
         var result: [String: (activityId: String, date: LocalDate, occurrence: Int)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT identifier, activityId, date, occurrence FROM fhirObservation") {
+        for row in try Row.fetchAll(db, sql: "SELECT identifier, activityId, date, occurrence FROM fhirObservation WHERE personId = person()") {
             guard let date = LocalDate(iso: row[2] as String) else { continue }
             result[row[0]] = (row[1], date, row[3])
         }

@@ -31,26 +31,28 @@ public enum HealthDayTables {
                 PRIMARY KEY (typeId, day)
             ) WITHOUT ROWID;
             """)
-        try rebuildQuantityDays(db, where: "1")
+        // Filled from the samples by v12, which gave the tables their person.
     }
 
     /// Recomputes the `quantityDay` rows of the samples `condition` selects (a condition on
-    /// `typeId`, `sourceId` and `day` only, so whole rows are replaced) from the samples.
-    public static func rebuildQuantityDays(_ db: Database, where condition: String, arguments: StatementArguments = []) throws {
-        try db.execute(sql: "DELETE FROM quantityDay WHERE \(condition)", arguments: arguments)
+    /// `typeId`, `sourceId` and `day` only, so whole rows are replaced) from the samples, for the
+    /// person the store is open for (`person` "1" in the migration that made people).
+    public static func rebuildQuantityDays(_ db: Database, where condition: String, arguments: StatementArguments = [],
+                                           person: String = "person()") throws {
+        try db.execute(sql: "DELETE FROM quantityDay WHERE personId = \(person) AND (\(condition))", arguments: arguments)
         try db.execute(sql: """
-            INSERT INTO quantityDay (typeId, day, sourceId, count, sum, minimum, maximum, lastStart, lastValue)
-            SELECT typeId, day, sourceId, COUNT(*), SUM(value), MIN(value), MAX(value), MAX(start), 0
-            FROM quantitySample WHERE \(condition) GROUP BY typeId, day, sourceId
+            INSERT INTO quantityDay (personId, typeId, day, sourceId, count, sum, minimum, maximum, lastStart, lastValue)
+            SELECT \(person), typeId, day, sourceId, COUNT(*), SUM(value), MIN(value), MAX(value), MAX(start), 0
+            FROM quantitySample WHERE personId = \(person) AND (\(condition)) GROUP BY typeId, day, sourceId
             """, arguments: arguments)
         // The latest sample's value: a seek on the samples' key (type, source, start).
         try db.execute(sql: """
             UPDATE quantityDay SET lastValue = (
                 SELECT s.value FROM quantitySample s
-                WHERE s.typeId = quantityDay.typeId AND s.sourceId = quantityDay.sourceId AND s.start = quantityDay.lastStart
-                  AND s.day = quantityDay.day
+                WHERE s.personId = quantityDay.personId AND s.typeId = quantityDay.typeId AND s.sourceId = quantityDay.sourceId
+                  AND s.start = quantityDay.lastStart AND s.day = quantityDay.day
                 ORDER BY s.end DESC, s.value DESC LIMIT 1)
-            WHERE \(condition)
+            WHERE personId = \(person) AND (\(condition))
             """, arguments: arguments)
     }
 }

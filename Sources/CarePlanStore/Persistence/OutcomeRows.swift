@@ -12,8 +12,8 @@ enum OutcomeRows {
         // ON CONFLICT names the event key, so only a second outcome for an event is skipped; any
         // other constraint still fails.
         let row = try db.cachedStatement(sql: """
-            INSERT INTO outcome (activityId, date, occurrence, recordedAt, utcOffset, note, source) VALUES (?, ?, ?, ?, ?, ?, ?)
-            \(skipExisting ? "ON CONFLICT (activityId, date, occurrence) DO NOTHING" : "")
+            INSERT INTO outcome (personId, activityId, date, occurrence, recordedAt, utcOffset, note, source) VALUES (person(), ?, ?, ?, ?, ?, ?, ?)
+            \(skipExisting ? "ON CONFLICT (personId, activityId, date, occurrence) DO NOTHING" : "")
             """)
         row.setUncheckedArguments([outcome.activityId, dateText ?? outcome.date.iso, outcome.occurrence,
                                    Timestamp.string(outcome.recordedAt), outcome.utcOffset, outcome.note, outcome.source])
@@ -33,7 +33,7 @@ enum OutcomeRows {
 
     /// Deletes the outcome of one event; its values go with it (ON DELETE CASCADE).
     static func delete(activityId: String, date: LocalDate, occurrence: Int, _ db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM outcome WHERE activityId = ? AND date = ? AND occurrence = ?")
+        try db.cachedStatement(sql: "DELETE FROM outcome WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?")
             .execute(arguments: [activityId, date.iso, occurrence])
     }
 }

@@ -6,7 +6,7 @@ import GRDB
 extension StoreReader {
     /// `activityId/date/occurrence/stage` of every notification sent for `date`.
     public func remindersSent(on date: LocalDate) throws -> Set<String> {
-        Set(try Row.fetchAll(db, sql: "SELECT activityId, occurrence, stage FROM reminderSent WHERE date = ?", arguments: [date.iso]).map { row in
+        Set(try Row.fetchAll(db, sql: "SELECT activityId, occurrence, stage FROM reminderSent WHERE personId = person() AND date = ?", arguments: [date.iso]).map { row in
             ReminderKey.make(activityId: row[0], date: date, occurrence: row[1], stage: row[2])
         })
     }
@@ -25,7 +25,7 @@ extension CareStore {
         let at = clock.now.localISO8601(offset: clock.utcOffsetSeconds)
         try write { db in
             for item in sent {
-                try db.execute(sql: "INSERT OR IGNORE INTO reminderSent (activityId, date, occurrence, stage, sentAt) VALUES (?, ?, ?, ?, ?)",
+                try db.execute(sql: "INSERT OR IGNORE INTO reminderSent (personId, activityId, date, occurrence, stage, sentAt) VALUES (person(), ?, ?, ?, ?, ?)",
                                arguments: [item.activityId, item.date.iso, item.occurrence, item.stage, at])
             }
         }

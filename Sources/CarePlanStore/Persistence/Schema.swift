@@ -95,8 +95,8 @@ enum Schema {
                     coalesce((SELECT min(date) FROM outcome WHERE outcome.activityId = activity.id), '9999-12-31'))
                 """)
 
+            // Filled for the first person by v12, which gave the table its person.
             try DaySummaries.create(db)
-            try DaySummaries.rebuild(db)
         }
         migrator.registerMigration("v4: activity versions as columns") { db in
             // The v3 JSON taken apart once, here, by SQLite's JSON functions; every later read is
@@ -190,6 +190,9 @@ enum Schema {
                     value TEXT NOT NULL
                 );
                 """)
+        }
+        migrator.registerMigration("v12: several people, each with their own plan, readings, contacts and health data") { db in
+            try PeopleSchema.migrate(db)
         }
         return migrator
     }

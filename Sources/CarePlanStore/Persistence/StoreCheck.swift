@@ -15,6 +15,8 @@ public struct StoreCheck: Sendable, Encodable {
     public var latestKnownMigration: String
     public var fileBytes: Int
     public var walBytes: Int
+    /// Whose plans the store holds: everyone's rows are checked and counted together.
+    public var people: Int
     public var activities: Int
     public var outcomes: Int
     public var summaryRows: Int
@@ -32,30 +34,31 @@ extension CareStore {
     /// Checks the store without changing it; `full` runs SQLite's integrity_check, which also
     /// checks every index against its table (slower: it reads everything).
     public func check(full: Bool = false) throws -> StoreCheck {
-        try read { db in
+        try readForStore { db in
             let integrity = try String.fetchAll(db, sql: full ? "PRAGMA integrity_check(20)" : "PRAGMA quick_check(20)")
             let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
             let applied = try Schema.migrator.completedMigrations(db)
             // The maintained summaries against the same figures computed from the outcomes now.
             let mismatches = try Int.fetchOne(db, sql: """
                 WITH fresh AS (
-                    SELECT o.activityId, '' AS field, \(DaySummaries.dayNumber("o.date")) AS day, COUNT(*) AS count,
+                    SELECT o.personId, o.activityId, '' AS field, \(DaySummaries.dayNumber("o.date")) AS day, COUNT(*) AS count,
                            NULL AS sum, NULL AS min, NULL AS max
-                    FROM outcome o GROUP BY o.activityId, o.date
+                    FROM outcome o GROUP BY o.personId, o.activityId, o.date
                     UNION ALL
-                    SELECT o.activityId, v.name, \(DaySummaries.dayNumber("o.date")), COUNT(*), SUM(v.value), MIN(v.value), MAX(v.value)
+                    SELECT o.personId, o.activityId, v.name, \(DaySummaries.dayNumber("o.date")), COUNT(*), SUM(v.value), MIN(v.value), MAX(v.value)
                     FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id WHERE v.value IS NOT NULL
-                    GROUP BY o.activityId, v.name, o.date
+                    GROUP BY o.personId, o.activityId, v.name, o.date
                 )
                 SELECT
-                  (SELECT COUNT(*) FROM fresh f LEFT JOIN daySummary s USING (activityId, field, day)
+                  (SELECT COUNT(*) FROM fresh f LEFT JOIN daySummary s USING (personId, activityId, field, day)
                    WHERE s.count IS NOT f.count OR s.min IS NOT f.min OR s.max IS NOT f.max OR abs(coalesce(s.sum, 0) - coalesce(f.sum, 0)) > 1e-6)
-                + (SELECT COUNT(*) FROM daySummary s LEFT JOIN fresh f USING (activityId, field, day) WHERE f.count IS NULL)
+                + (SELECT COUNT(*) FROM daySummary s LEFT JOIN fresh f USING (personId, activityId, field, day) WHERE f.count IS NULL)
                 """) ?? 0
             func size(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0 }
             return StoreCheck(path: path, integrity: integrity, fullIntegrityCheck: full, foreignKeyProblems: foreignKeys, migrationsApplied: applied,
                               latestKnownMigration: Schema.migrator.migrations.last ?? "",
                               fileBytes: size(path), walBytes: size(path + "-wal"),
+                              people: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") ?? 0,
                               activities: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM activity") ?? 0,
                               outcomes: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outcome") ?? 0,
                               summaryRows: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM daySummary") ?? 0,

@@ -7,12 +7,12 @@ import GRDB
 /// so a day costs the same whatever the length of the history.
 enum OutcomeQuery {
     static func fetch(_ db: Database, activityId: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [Outcome] {
-        var conditions: [String] = []
+        var conditions = ["o.personId = person()"]
         var arguments: [any DatabaseValueConvertible] = []
         if let activityId { conditions.append("o.activityId = ?"); arguments.append(activityId) }
         if let from { conditions.append("o.date >= ?"); arguments.append(from.iso) }
         if let to { conditions.append("o.date <= ?"); arguments.append(to.iso) }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let filter = "WHERE " + conditions.joined(separator: " AND ")
         // Cached statements: the same few query shapes run on every frame, and preparing them anew
         // was a quarter of a day switch.
         let outcomes = try db.cachedStatement(sql: """
@@ -31,7 +31,7 @@ enum OutcomeQuery {
         guard !ids.isEmpty else { return [] }
         let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let outcomes = try db.cachedStatement(sql: """
-            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note, source FROM outcome WHERE id IN (\(list))
+            SELECT id, activityId, date, occurrence, recordedAt, utcOffset, note, source FROM outcome WHERE id IN (\(list)) AND personId = person()
             ORDER BY date, activityId, occurrence
             """)
         let values = try db.cachedStatement(sql: """

@@ -118,7 +118,7 @@ extension CareStore {
 
     /// The number of outcomes stored, all activities and days.
     public func outcomeCount() throws -> Int {
-        try read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM outcome") ?? 0 }
+        try read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM outcome WHERE personId = person()") ?? 0 }
     }
 }
 
@@ -135,7 +135,7 @@ extension StoreReader {
         guard from <= through else { return [] }
         let statement = try db.cachedStatement(sql: """
             SELECT day, count, min, max, sum, last FROM daySummary
-            WHERE activityId = ? AND field = ? AND day BETWEEN ? AND ? ORDER BY day
+            WHERE personId = person() AND activityId = ? AND field = ? AND day BETWEEN ? AND ? ORDER BY day
             """)
         statement.setUncheckedArguments([activityId, field, from.dayNumber, through.dayNumber])
         var result: [BucketStatistics] = []
@@ -164,7 +164,8 @@ extension StoreReader {
         let pairs = fields.indices.map { "(?, ?, \($0))" }.joined(separator: ", ")
         let statement = try db.cachedStatement(sql: """
             SELECT f.column3, s.day, s.count, s.min, s.max, s.sum, s.last
-            FROM (VALUES \(pairs)) f JOIN daySummary s ON s.activityId = f.column1 AND s.field = f.column2 AND s.day BETWEEN ? AND ?
+            FROM (VALUES \(pairs)) f JOIN daySummary s
+                ON s.personId = person() AND s.activityId = f.column1 AND s.field = f.column2 AND s.day BETWEEN ? AND ?
             """)
         var arguments: [any DatabaseValueConvertible] = fields.flatMap { [$0.activityId, $0.field] as [any DatabaseValueConvertible] }
         arguments += [from.dayNumber, through.dayNumber]
@@ -196,7 +197,7 @@ extension StoreReader {
         let list = ids.indices.map { "(?, \($0))" }.joined(separator: ", ")
         let statement = try db.cachedStatement(sql: """
             SELECT a.column2, s.day, s.count FROM (VALUES \(list)) a
-            JOIN daySummary s ON s.activityId = a.column1 AND s.field = '' AND s.day BETWEEN ? AND ?
+            JOIN daySummary s ON s.personId = person() AND s.activityId = a.column1 AND s.field = '' AND s.day BETWEEN ? AND ?
             """)
         statement.setUncheckedArguments(StatementArguments(ids + [from.dayNumber, through.dayNumber] as [any DatabaseValueConvertible]))
         var perActivity = ids.map { counts[$0]! }
@@ -220,7 +221,8 @@ extension StoreReader {
             let ids = Array(Set(indices.map { spans[$0].activityId })).sorted()
             let statement = try db.cachedStatement(sql: """
                 SELECT activityId, TOTAL(count) FROM daySummary
-                WHERE activityId IN (\(ids.map { _ in "?" }.joined(separator: ", "))) AND field = '' AND day BETWEEN ? AND ?
+                WHERE personId = person() AND activityId IN (\(ids.map { _ in "?" }.joined(separator: ", "))) AND field = ''
+                  AND day BETWEEN ? AND ?
                 GROUP BY activityId
                 """)
             statement.setUncheckedArguments(StatementArguments(ids + [days[0], days[1]] as [any DatabaseValueConvertible]))
@@ -244,7 +246,8 @@ extension StoreReader {
         let list = asked.indices.map { "(?, ?, ?, \($0))" }.joined(separator: ", ")
         let statement = try db.cachedStatement(sql: """
             SELECT f.column4, (SELECT MAX(day) FROM daySummary s
-                               WHERE s.activityId = f.column1 AND s.field = '' AND s.day BETWEEN f.column2 AND f.column3)
+                               WHERE s.personId = person() AND s.activityId = f.column1 AND s.field = ''
+                                 AND s.day BETWEEN f.column2 AND f.column3)
             FROM (VALUES \(list)) f
             """)
         statement.setUncheckedArguments(StatementArguments(asked.flatMap {

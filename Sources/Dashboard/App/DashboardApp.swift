@@ -41,6 +41,8 @@ public final class DashboardApp {
         var now = try clock()
         var state = AppState(today: now.today)
         state.minutesIntoDay = now.minutesIntoDay
+        state.people = try store.people()
+        state.person = store.person
         var plan = try store.plan()
         var loader = FrameLoader(store: store, size: backend.size)
         loader.zone = now.timeZone
@@ -85,6 +87,7 @@ public final class DashboardApp {
                 for command in commands {
                     runner.run(command, state: &state, data: data)
                     if case .startSamplePlan = command { reloadPlan = true }
+                    if case .nextPerson = command { reloadPlan = true }
                 }
                 if commands.isEmpty, shown == (state.selectedDate, state.focus, state.insightsRange) { continue }
                 moved = commands.isEmpty
@@ -96,7 +99,12 @@ public final class DashboardApp {
                 }
                 reloadPlan = true
             }
-            if reloadPlan { plan = try store.plan() }
+            if reloadPlan {
+                plan = try store.plan()
+                // Someone added or renamed elsewhere (careplan import --person) shows up too.
+                state.people = try store.people()
+                state.person = store.person
+            }
             data = try loader.load(state, plan: plan, reusing: moved ? data : nil)
             state.clampSelections(to: data)
         }

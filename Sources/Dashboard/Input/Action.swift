@@ -5,6 +5,8 @@ public enum Action: String, CaseIterable, Sendable {
     case toggle, open, undo, nextChart, nextRange, help, quit
     /// Select the next occurrence that is overdue or due today, in the pane that holds it.
     case nextDue
+    /// The next person's plan, in a store of several people.
+    case nextPerson
     /// Stop the dashboard and go back to the shell (`fg` returns to it), as Ctrl-Z does elsewhere.
     case suspend
     /// The bedside timer: start on going to bed, stop on getting up.

@@ -48,6 +48,7 @@ public enum Keymap {
         KeyBinding(.nextWeek, [.character("]")], short: "week", help: "Next week (Insights: period)", status: [.insights]),
         KeyBinding(.today, [.character("t")], short: "today", help: "Go to today", status: all),
         KeyBinding(.nextDue, [.character("n")], short: "next due", help: "Next overdue or due item today"),
+        KeyBinding(.nextPerson, [.character("P")], short: "person", help: "Next person's plan"),
         KeyBinding(.toggle, [.character(" ")], short: "tick", help: "Tick the next occurrence (or untick)", status: [.care]),
         KeyBinding(.open, [.enter], short: "record", help: "Record a reading (Care Card: tick)", status: [.symptoms]),
         KeyBinding(.nextChart, [.character("c")], short: "chart", help: "Chart the next assessment", status: [.insights]),

@@ -7,7 +7,12 @@ enum HeaderView {
         let style = context.theme[.header]
         buffer.fill(rect, style: style)
         var left = " careplan · " + data.plan.title
-        if let patient = data.plan.patient { left += " · " + patient }
+        if state.people.count > 1, let person = state.person {
+            // Whose plan it is comes first: ticking Mum's tablet on Dad's plan is the mistake to prevent.
+            left = " careplan · \(person.name) (P) · " + data.plan.title
+        } else if let patient = data.plan.patient {
+            left += " · " + patient
+        }
         let offset = state.selectedDate.days(since: state.today)
         let relative = offset == 0 ? "today" : offset == -1 ? "yesterday" : offset == 1 ? "tomorrow" : offset < 0 ? "\(-offset) days ago" : "in \(offset) days"
         var right = "\(state.selectedDate.longText) · \(relative) "

@@ -37,6 +37,10 @@ public struct AppState: Equatable, Sendable {
     /// A non-resettable tick waiting for its confirming second press.
     public var pendingConfirmation: PendingTick?
     public var undoStack: [UndoEntry] = []
+    /// Everyone whose plan the store holds, and whose plan is on screen (the header names them
+    /// when there are several).
+    public var people: [Person] = []
+    public var person: Person?
     public var welcomeSelection = 0
     /// The picker's plan a click last selected: a second click on it starts it.
     public var welcomeClicked: Int?
@@ -55,4 +59,22 @@ public struct AppState: Equatable, Sendable {
 
     /// Monday of the selected date's week.
     public var weekStart: LocalDate { selectedDate.adding(days: -(selectedDate.weekday.rawValue - 1)) }
+}
+
+extension AppState {
+    /// Another person's plan on screen: the day and pane stay; undo steps, selections, reports
+    /// written and an open form were the previous person's and go.
+    public mutating func switchPerson(to person: Person, among everyone: [Person]) {
+        self.person = person
+        people = everyone
+        undoStack = []
+        reports = [:]
+        form = nil
+        pendingConfirmation = nil
+        lastDueJump = nil
+        careSelection = 0
+        symptomSelection = 0
+        contactSelection = 0
+        insightsAssessment = 0
+    }
 }

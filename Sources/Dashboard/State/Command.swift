@@ -9,6 +9,8 @@ public enum Command: Equatable, Sendable {
     case undo(UndoEntry)
     /// Starts the bedside timer, or stops it and records the time in bed.
     case sleepTimer
+    /// Opens the next person's plan.
+    case nextPerson
     /// Writes the report of the Insights period for a contact, by name.
     case prepareReport(contact: String)
     /// Opens a file or a `mailto:` link with the desktop's opener.

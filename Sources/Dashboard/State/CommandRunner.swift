@@ -29,6 +29,14 @@ public struct CommandRunner {
 
     private func execute(_ command: Command, state: inout AppState, data: DashboardData) throws {
         switch command {
+        case .nextPerson:
+            let people = try store.people()
+            guard !people.isEmpty else { return }
+            let index = people.firstIndex { $0.id == store.person?.id }.map { ($0 + 1) % people.count } ?? 0
+            store.choose(people[index])
+            // What was on screen was the other person's: their undo steps, selections and reports stay behind.
+            state.switchPerson(to: people[index], among: people)
+            state.message = StatusMessage(text: "\(people[index].name)'s plan", level: .info)
         case .markDone(let id, let date, let occurrence):
             let recorded = try store.markDone(id, date: date, occurrence: occurrence, clock: try clock())
             state.undoStack.append(.recorded(recorded.outcome, title: recorded.activity.title, replaced: nil))

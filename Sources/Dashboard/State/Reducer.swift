@@ -134,6 +134,12 @@ public enum Reducer {
             state.insightsRange = all[(all.firstIndex(of: state.insightsRange)! + 1) % all.count]
         case .today: state.selectedDate = state.today
         case .nextDue: selectNextDue(&state, data: data)
+        case .nextPerson:
+            guard state.people.count > 1 else {
+                state.message = StatusMessage(text: "This store holds one person's plan; careplan import PLAN --person NAME adds another", level: .info)
+                return []
+            }
+            return [.nextPerson]
         case .sleepTimer: return [.sleepTimer]
         case .prepareReport, .openDocument:
             guard state.focus == .connect else { return [] }

@@ -24,7 +24,7 @@ public struct BundleBuilder {
         self.storeUUID = storeUUID
         self.today = today
         system = "urn:uuid:" + storeUUID
-        patientReference = Reference(reference: "urn:uuid:" + StableUUID.make(store: storeUUID, key: "patient"), display: plan.patient)
+        patientReference = Reference(reference: "urn:uuid:" + StableUUID.make(store: storeUUID, key: "patient"), display: plan.patientName)
     }
 
     func uuid(_ key: String) -> String { StableUUID.make(store: storeUUID, key: key) }
@@ -43,7 +43,13 @@ public struct BundleBuilder {
                   let device = try reader.device(of: outcome, link: link) else { continue }
             devices[eventKey(outcome)] = device
         }
-        return try BundleBuilder(plan: plan, storeUUID: try reader.storeUUID(), today: today)
+        // The first person keeps the store's own identity (what careplan exported before several
+        // people shared a store); everyone else has one made from it, so no two people's
+        // resources or identifiers meet.
+        let store = try reader.storeUUID()
+        let person = try reader.personId() ?? 1
+        let identity = person == 1 ? store : StableUUID.make(store: store, key: "person/\(person)")
+        return try BundleBuilder(plan: plan, storeUUID: identity, today: today)
             .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(try reader.importedObservations()),
                     devices: devices, generatedAt: generatedAt, utcOffset: utcOffset)
     }
@@ -58,7 +64,7 @@ public struct BundleBuilder {
         var patient = Patient(id: uuid("patient"),
                               identifier: [Identifier(system: system, value: "patient")]
                                   + plan.patientDetails.identifiers.map { Identifier(system: $0.system, value: $0.value) },
-                              name: plan.patient.map { [HumanName(text: $0)] })
+                              name: plan.patientName.map { [HumanName(text: $0)] })
         patient.birthDate = plan.patientDetails.born?.iso
         add(.patient(patient))
         add(.carePlan(try carePlan()))
@@ -96,7 +102,7 @@ public struct BundleBuilder {
             id: uuid("careplan"), identifier: [Identifier(system: system, value: "careplan")], status: ongoing ? "active" : "completed",
             intent: "plan", title: plan.title, subject: patientReference, period: Period(start: plan.start?.iso, end: end?.iso),
             activity: try activities.map(activity))
-        resource.description = plan.patient.map { "\(plan.title), the care plan of \($0), from careplan" }
+        resource.description = plan.patientName.map { "\(plan.title), the care plan of \($0), from careplan" }
         let team = try CareTeamBuilder(patient: patientReference).contained(plan.contacts(on: today))
         if !team.isEmpty {
             resource.contained = team

@@ -108,7 +108,8 @@ public enum SleepNights {
         let entered = SleepDiary.Field.allCases.filter(\.isEntered).count
         let statement = try db.cachedStatement(sql: """
             SELECT o.date, o.note, v.name, v.value, v.text, o.occurrence FROM outcome o JOIN outcomeValue v ON v.outcomeId = o.id AND v.position < ?
-            WHERE o.activityId = ? AND o.date BETWEEN ? AND ? AND o.source IS NULL ORDER BY o.date, o.occurrence, v.position
+            WHERE o.personId = person() AND o.activityId = ? AND o.date BETWEEN ? AND ? AND o.source IS NULL
+            ORDER BY o.date, o.occurrence, v.position
             """)
         var result: [(LocalDate, (values: [ReadingValue], note: String?))] = []
         for (id, range) in wanted.sorted(by: { $0.key < $1.key }) {
@@ -163,7 +164,8 @@ public enum SleepNights {
         var sources: [Int64: (String, Int)] = [:]
         var result: [(SleepInterval, Int)] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT start, end, value, sourceId, utcOffset FROM categorySample WHERE typeId = ? AND day BETWEEN ? AND ? ORDER BY start
+            SELECT start, end, value, sourceId, utcOffset FROM categorySample WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ?
+            ORDER BY start
             """, arguments: [typeId, from.dayNumber, through.dayNumber])
         while let row = try rows.next() {
             guard let stage = SleepStage(healthKitValue: row[2]) else { continue }

@@ -13,7 +13,7 @@ public enum SleepTimer {
 
     /// The running timer's start, if one runs.
     public static func running(_ db: Database) throws -> HealthInstant? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT start, utcOffset FROM sleepTimer WHERE id = 1")).map { HealthInstant(utc: $0[0], offset: $0[1]) }
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT start, utcOffset FROM sleepTimer WHERE personId = person()")).map { HealthInstant(utc: $0[0], offset: $0[1]) }
     }
 }
 
@@ -56,7 +56,7 @@ extension CareStore {
         let now = HealthInstant(utc: Int(clock.now.timeIntervalSince1970.rounded(.down)), offset: clock.utcOffsetSeconds)
         return try write { db in
             if let running = try SleepTimer.running(db) { throw SleepTimerError.alreadyRunning(since: running.localText) }
-            try db.execute(sql: "INSERT INTO sleepTimer (id, start, utcOffset) VALUES (1, ?, ?)", arguments: [now.utc, now.offset])
+            try db.execute(sql: "INSERT INTO sleepTimer (personId, start, utcOffset) VALUES (person(), ?, ?)", arguments: [now.utc, now.offset])
             return now
         }
     }
@@ -75,7 +75,7 @@ extension CareStore {
             let writer = try SampleWriter(db)
             _ = try writer.add(CategorySample(type: .sleepAnalysis, source: SampleSource(name: SleepTimer.sourceName), start: start, end: now,
                                               created: now, value: SleepStage.inBed.healthKitValue, timeZone: clock.timeZone.identifier))
-            try db.execute(sql: "DELETE FROM sleepTimer WHERE id = 1")
+            try db.execute(sql: "DELETE FROM sleepTimer WHERE personId = person()")
             let reader = StoreReader(db)
             let plan = try reader.plan()
             let settings = plan.sleepSettings(on: clock.today)
@@ -97,7 +97,7 @@ extension CareStore {
     public func cancelSleepTimer() throws -> HealthInstant {
         try write { db in
             guard let start = try SleepTimer.running(db) else { throw SleepTimerError.notRunning }
-            try db.execute(sql: "DELETE FROM sleepTimer WHERE id = 1")
+            try db.execute(sql: "DELETE FROM sleepTimer WHERE personId = person()")
             return start
         }
     }

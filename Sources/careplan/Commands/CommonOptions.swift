@@ -8,6 +8,8 @@ import TerminalUI
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file (default: $CAREPLAN_DB, else $XDG_DATA_HOME/careplan/careplan.sqlite).", valueName: "path"))
     var db: String?
+    @Option(name: .long, help: ArgumentHelp("Whose plan, in a store of several people: a name, or its start (default: $CAREPLAN_PERSON, else the only person).", valueName: "name"))
+    var person: String?
     @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor, health, sleep, contacts).")
     var json = false
     @Option(name: .long, help: ArgumentHelp("Dashboard theme: a name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
@@ -20,15 +22,25 @@ struct GlobalOptions: ParsableArguments {
 
 extension ChartStyle: ExpressibleByArgument {}
 
-/// The store and clock `--db` and the environment lead to.
+/// The store, person and clock `--db`, `--person` and the environment lead to.
 struct StoreOptions {
     var db: String?
+    var person: String?
+
+    /// `--person`, else `CAREPLAN_PERSON`.
+    var personName: String? {
+        if let person, !person.isEmpty { return person }
+        if let name = ProcessEnvironment.values["CAREPLAN_PERSON"], !name.isEmpty { return name }
+        return nil
+    }
 
     func clock() throws -> CareClock { try CareClock.fromEnvironment() }
 
-    /// Opens the store; `readOnly` commands refuse a missing file instead of creating it (and write
-    /// nothing to an existing one).
-    func open(readOnly: Bool = false) throws -> CareStore {
+    /// Opens the store for the person named (else the only one); `readOnly` commands refuse a
+    /// missing file instead of creating it (and write nothing to an existing one). `adding`: a
+    /// name not in the store is a new person, added by the first write (imports). `everyone`:
+    /// without a name, the command goes through all people itself (due, status, remind, people).
+    func open(readOnly: Bool = false, adding: Bool = false, everyone: Bool = false) throws -> CareStore {
         let environment = ProcessEnvironment.values
         // The busy timeout can be shortened for scripts that prefer failing fast over waiting.
         var timeout = 5.0
@@ -38,8 +50,10 @@ struct StoreOptions {
             }
             timeout = seconds
         }
-        return try CareStore(path: try CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
+        let store = try CareStore(path: try CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
             .fillingLinkedActivities()
+        if !(everyone && personName == nil) { try store.choosePerson(personName, adding: adding) }
+        return store
     }
 }
 

@@ -47,7 +47,10 @@ struct DashboardCommand: TextOnlyCommand {
             return
         }
         let theme = try careplan.global.loadTheme()
-        let app = DashboardApp(store: try store.open(), theme: theme, chartStyle: careplan.global.charts, samples: Locations.samples(),
+        // Without --person in a store of several people, the first one's plan; P goes to the next.
+        let careStore = try store.open(everyone: true)
+        if careStore.person == nil, let first = try careStore.people().first { careStore.choose(first) }
+        let app = DashboardApp(store: careStore, theme: theme, chartStyle: careplan.global.charts, samples: Locations.samples(),
                                colors: Locations.colorPolicy, mouse: !careplan.global.noMouse, clock: { try CareClock.fromEnvironment() })
         try app.run()
     }
@@ -84,6 +87,8 @@ struct Snapshot: TextOnlyCommand {
         let theme = ThemeFile.resolve(try careplan.global.loadTheme(), colors: colors)
         let careStore = try store.open(readOnly: true)
         var state = AppState(today: clock.today)
+        state.people = try careStore.people()
+        state.person = careStore.person
         state.selectedDate = date
         if let only = panes[pane] { state.focus = only }
         state.insightsRange = range

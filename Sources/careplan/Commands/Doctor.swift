@@ -22,7 +22,8 @@ struct Doctor: ParsableCommand {
     var vacuum = false
 
     func run() throws {
-        let store = try careplan.store.open(readOnly: true)
+        // The file as a whole: every person's rows, whoever --person names.
+        let store = try careplan.store.open(readOnly: true, everyone: true)
         if rebuildSummaries {
             let rows = try store.rebuildSummaries()
             if !careplan.global.json { say("Rebuilt \(rows) day summaries from the outcomes.") }
@@ -36,7 +37,7 @@ struct Doctor: ParsableCommand {
             say("Foreign keys: \(check.foreignKeyProblems == 0 ? "ok" : "\(check.foreignKeyProblems) rows point nowhere")")
             say("Schema:       \(check.migrationsApplied.count) migrations, latest '\(check.migrationsApplied.last ?? "none")'")
             say("Size:         \(check.fileBytes) bytes, write-ahead log \(check.walBytes) bytes")
-            say("Contents:     \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries, "
+            say("Contents:     \(check.people) \(check.people == 1 ? "person" : "people"), \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries, "
                 + "\(NumberText.grouped(check.healthSamples)) health samples")
             say("Summaries:    \(check.summaryMismatches == 0 ? "agree with the outcomes" : "\(check.summaryMismatches) differ; careplan doctor --rebuild-summaries recomputes them")")
         }

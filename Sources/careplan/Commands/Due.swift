@@ -16,19 +16,54 @@ struct Minutes: ExpressibleByArgument {
     static var defaultCompletionKind: CompletionKind { .default }
 }
 
-/// Today's due list as the commands read it: the plan and today's outcomes in one transaction.
+/// Today's due lists as the commands read them: each person's plan and today's outcomes in one
+/// transaction.
 enum DueNow {
-    static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> (plan: PlanSnapshot, list: DueList) {
+    /// One person's: whose (nil before the store has people), their plan and what is due.
+    struct Person {
+        var person: CarePlanStore.Person?
+        var plan: PlanSnapshot
+        var list: DueList
+    }
+
+    static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> Person {
         let (plan, day) = try careStore.reading { reader in
             let plan = try reader.plan()
             return (plan, try reader.day(clock.today, plan: plan))
         }
         guard !plan.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
-        return (plan, DueList(day: day, reminders: plan.reminders, minutesIntoDay: clock.minutesIntoDay, within: within))
+        return Person(person: careStore.person, plan: plan,
+                      list: DueList(day: day, reminders: plan.reminders, minutesIntoDay: clock.minutesIntoDay, within: within))
+    }
+
+    /// The person `--person` named; without a name, everyone in the store with a plan, in the
+    /// order they were added (a caregiver's status line and reminders cover all their people).
+    static func loadEach(_ careStore: CareStore, store: StoreOptions, clock: CareClock, within: Int) throws -> [Person] {
+        if store.personName != nil { return [try load(careStore, clock: clock, within: within)] }
+        let each = try careStore.forEachPerson { _ -> Person? in
+            do { return try load(careStore, clock: clock, within: within) } catch CarePlanError.noPlan { return nil }
+        }.compactMap { $0 }
+        guard !each.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
+        return each
+    }
+
+    /// Everyone's items in one list, most pressing first: overdue, due, soon; by time within each.
+    static func merged(_ each: [Person]) -> [(person: Person, item: DueList.Item)] {
+        each.flatMap { person in person.list.items.map { (person, $0) } }.enumerated().sorted { a, b in
+            let (x, y) = (a.element.1, b.element.1)
+            if x.state != y.state { return x.state < y.state }
+            if x.time != y.time { return (x.time?.minutes ?? -1) < (y.time?.minutes ?? -1) }
+            return a.offset < b.offset
+        }.map { (person: $0.element.0, item: $0.element.1) }
     }
 
     /// "08:00 Ramipril 5 mg" (or the title alone when it has no time).
     static func label(_ item: DueList.Item) -> String { (item.time.map { "\($0) " } ?? "") + item.activity.title }
+
+    /// The label with whose it is when several people's lists are shown together: "Mum: 08:00 Ramipril 5 mg".
+    static func label(_ item: DueList.Item, of person: Person, among count: Int) -> String {
+        (count > 1 ? "\(person.person?.name ?? ""): " : "") + label(item)
+    }
 }
 
 /// `careplan due`: what is due now, overdue, and coming up.
@@ -45,22 +80,29 @@ struct Due: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let (_, list) = try DueNow.load(try store.open(readOnly: true), clock: clock, within: within.value)
+        let each = try DueNow.loadEach(try store.open(readOnly: true, everyone: true), store: store, clock: clock, within: within.value)
         if careplan.global.json {
-            try JSONOutput.print(DueJSON(list: list, date: clock.today, now: clock.minutesIntoDay))
+            try JSONOutput.print(DueJSON(each: each, date: clock.today, now: clock.minutesIntoDay))
             return
         }
-        guard !list.items.isEmpty else {
-            say(within.value > 0 ? "Nothing due now or in the next \(within.value) min." : "Nothing due now.")
-            return
-        }
-        for state in [DueList.State.overdue, .due, .soon] {
-            let items = list.items.filter { $0.state == state }
-            guard !items.isEmpty else { continue }
-            say(state == .overdue ? "Overdue" : state == .due ? "Due now" : "Soon (within \(within.value) min)")
-            for item in items {
-                let since = item.state == .overdue ? item.overdueAt.flatMap(TimeOfDay.init(minutes:)).map { "  overdue since \($0)" } ?? "" : ""
-                say("  \(DueNow.label(item))  (\(item.activity.id)\(item.occurrence > 0 ? " #\(item.occurrence + 1)" : ""))\(since)")
+        let several = each.count > 1
+        for person in each {
+            // With several people, each one's list under their name: Mum's and Dad's never mix.
+            let indent = several ? "  " : ""
+            if several { say(person.person?.name ?? "") }
+            let list = person.list
+            guard !list.items.isEmpty else {
+                say(indent + (within.value > 0 ? "Nothing due now or in the next \(within.value) min." : "Nothing due now."))
+                continue
+            }
+            for state in [DueList.State.overdue, .due, .soon] {
+                let items = list.items.filter { $0.state == state }
+                guard !items.isEmpty else { continue }
+                say(indent + (state == .overdue ? "Overdue" : state == .due ? "Due now" : "Soon (within \(within.value) min)"))
+                for item in items {
+                    let since = item.state == .overdue ? item.overdueAt.flatMap(TimeOfDay.init(minutes:)).map { "  overdue since \($0)" } ?? "" : ""
+                    say("\(indent)  \(DueNow.label(item))  (\(item.activity.id)\(item.occurrence > 0 ? " #\(item.occurrence + 1)" : ""))\(since)")
+                }
             }
         }
     }
@@ -68,6 +110,8 @@ struct Due: ParsableCommand {
 
 struct DueJSON: Encodable {
     struct Item: Encodable {
+        /// Whose: the person's name (null in a store before anyone's plan was named).
+        @Null var person: String?
         var activity: String
         var title: String
         var date: String
@@ -84,16 +128,19 @@ struct DueJSON: Encodable {
     var soon: Int
     var items: [Item]
 
-    init(list: DueList, date: LocalDate, now: Int) {
+    /// Everyone's items, each with whose it is; the counts are everyone's.
+    init(each: [DueNow.Person], date: LocalDate, now: Int) {
         self.date = date.iso
         self.now = TimeOfDay(minutes: now)?.description ?? ""
-        overdue = list.overdue
-        due = list.due
-        soon = list.soon
-        items = list.items.map { item in
-            Item(activity: item.activity.id, title: item.activity.title, date: item.date.iso, occurrence: item.occurrence,
-                 time: item.time?.description, state: item.state.rawValue,
-                 overdueAt: item.overdueAt.flatMap(TimeOfDay.init(minutes:))?.description)
+        overdue = each.map(\.list.overdue).reduce(0, +)
+        due = each.map(\.list.due).reduce(0, +)
+        soon = each.map(\.list.soon).reduce(0, +)
+        items = each.flatMap { person in
+            person.list.items.map { item in
+                Item(person: person.person?.name, activity: item.activity.id, title: item.activity.title, date: item.date.iso,
+                     occurrence: item.occurrence, time: item.time?.description, state: item.state.rawValue,
+                     overdueAt: item.overdueAt.flatMap(TimeOfDay.init(minutes:))?.description)
+            }
         }
     }
 }
@@ -104,7 +151,7 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Print one line for a status bar: what is due and overdue (--json: waybar's text, tooltip and class).",
-        discussion: "Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the first item, e.g. '08:00 Ramipril 5 mg'), {title} (the plan). tmux: set -g status-right '#(careplan status)'.")
+        discussion: "Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'.")
 
     @ParentCommand var careplan: Careplan
     @Option(name: .long, help: ArgumentHelp("The line, with placeholders (default: '{due} due · {overdue} overdue').", valueName: "text"))
@@ -114,20 +161,24 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let (plan, list) = try DueNow.load(try store.open(readOnly: true), clock: clock, within: within.value)
-        let next = list.items.first.map(DueNow.label) ?? ""
-        let text = format.replacingOccurrences(of: "{due}", with: String(list.due))
-            .replacingOccurrences(of: "{overdue}", with: String(list.overdue))
-            .replacingOccurrences(of: "{soon}", with: String(list.soon))
+        let each = try DueNow.loadEach(try store.open(readOnly: true, everyone: true), store: store, clock: clock, within: within.value)
+        let items = DueNow.merged(each)
+        let (overdue, due, soon) = (items.filter { $0.item.state == .overdue }.count, items.filter { $0.item.state == .due }.count,
+                                    items.filter { $0.item.state == .soon }.count)
+        let next = items.first.map { DueNow.label($0.item, of: $0.person, among: each.count) } ?? ""
+        let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
+        let text = format.replacingOccurrences(of: "{due}", with: String(due))
+            .replacingOccurrences(of: "{overdue}", with: String(overdue))
+            .replacingOccurrences(of: "{soon}", with: String(soon))
             .replacingOccurrences(of: "{next}", with: next)
-            .replacingOccurrences(of: "{title}", with: plan.title)
+            .replacingOccurrences(of: "{title}", with: title)
         guard careplan.global.json else {
             say(text)
             return
         }
         // waybar's custom module: text, tooltip, and a class its CSS can colour.
-        let tooltip = list.items.map { "\($0.state.rawValue): \(DueNow.label($0))" }.joined(separator: "\n")
-        let status = list.overdue > 0 ? "overdue" : list.due > 0 ? "due" : "ok"
+        let tooltip = items.map { "\($0.item.state.rawValue): \(DueNow.label($0.item, of: $0.person, among: each.count))" }.joined(separator: "\n")
+        let status = overdue > 0 ? "overdue" : due > 0 ? "due" : "ok"
         try JSONOutput.print(["text": text, "tooltip": tooltip.isEmpty ? "Nothing due" : tooltip, "class": status])
     }
 }

@@ -65,7 +65,7 @@ struct HealthImport: ParsableCommand {
         }
         let summary: ImportSummary
         do {
-            summary = try importer.run(path: path) { try options.open() }
+            summary = try importer.run(path: path) { try options.open(adding: true) }
             bar?.clear()
         } catch {
             bar?.clear()

@@ -69,10 +69,13 @@ struct Import: TextOnlyCommand {
     }
 
     func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws {
-        let careStore = try store.open()
+        // `--person` with a new name adds that person, with this plan.
+        let careStore = try store.open(adding: true)
         try confirmEndings(PlanEndings(importing: plan, over: try careStore.plan(), effective: effective))
         let report = try careStore.importPlan(plan, effective: effective, clock: clock)
-        say("Imported '\(report.title)' from \(file)")
+        let named = try store.personName != nil || careStore.people().count > 1
+        let whose = named ? careStore.person.map { " for \($0.name)" } ?? "" : ""
+        say("Imported '\(report.title)'\(whose) from \(file)")
         for (id, change) in report.changes {
             switch change {
             case .added: say("  added      \(id)")

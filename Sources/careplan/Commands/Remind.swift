@@ -41,20 +41,24 @@ struct Remind: TextOnlyCommand {
         let clock = try store.clock()
         // One store for the look and for remembering what was sent; a missing one is not created
         // (`readOnly` opens refuse a missing file; the writing connection still opens on the write).
-        let careStore = try store.open(readOnly: true)
-        let (plan, list) = try DueNow.load(careStore, clock: clock, within: 0)
-        guard !plan.reminders.isQuiet(at: clock.minutesIntoDay) else { return }
-        let sent = try careStore.reading { try $0.remindersSent(on: clock.today) }
-        var now: [(activityId: String, date: LocalDate, occurrence: Int, stage: String)] = []
-        for item in list.items {
-            let key = ReminderKey.make(activityId: item.activity.id, date: item.date, occurrence: item.occurrence, stage: item.state.rawValue)
-            guard !sent.contains(key) else { continue }
-            notifier.send(item)
-            now.append((item.activity.id, item.date, item.occurrence, item.state.rawValue))
-            // Overdue at the first look: the "due" notice would come too late to be of use.
-            if item.state == .overdue { now.append((item.activity.id, item.date, item.occurrence, DueList.State.due.rawValue)) }
+        let careStore = try store.open(readOnly: true, everyone: true)
+        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: 0)
+        // Each person's quiet hours and what was sent for them, the store opened for them in turn.
+        for person in each {
+            if let whom = person.person { careStore.choose(whom) }
+            guard !person.plan.reminders.isQuiet(at: clock.minutesIntoDay) else { continue }
+            let sent = try careStore.reading { try $0.remindersSent(on: clock.today) }
+            var now: [(activityId: String, date: LocalDate, occurrence: Int, stage: String)] = []
+            for item in person.list.items {
+                let key = ReminderKey.make(activityId: item.activity.id, date: item.date, occurrence: item.occurrence, stage: item.state.rawValue)
+                guard !sent.contains(key) else { continue }
+                notifier.send(item, for: each.count > 1 ? person.person?.name : nil)
+                now.append((item.activity.id, item.date, item.occurrence, item.state.rawValue))
+                // Overdue at the first look: the "due" notice would come too late to be of use.
+                if item.state == .overdue { now.append((item.activity.id, item.date, item.occurrence, DueList.State.due.rawValue)) }
+            }
+            try careStore.markReminded(now, clock: clock)
         }
-        try careStore.markReminded(now, clock: clock)
     }
 }
 
@@ -69,13 +73,16 @@ struct Notifier {
         FileHandle.standardOutput.write(Data((SafeText.terminal(text, keepLineBreaks: false) + "\n").utf8))
     }
 
-    func send(_ item: DueList.Item) {
+    /// `person`: whose, named in the notice when reminders cover several people.
+    func send(_ item: DueList.Item, for person: String?) {
         // A title is the person's text: control characters shown, not sent to the desktop.
-        let what = SafeText.terminal(DueNow.label(item), keepLineBreaks: false)
+        let what = SafeText.terminal((person.map { "\($0): " } ?? "") + DueNow.label(item), keepLineBreaks: false)
         let summary = item.state == .overdue ? "Overdue: \(what)" : "Due: \(what)"
-        let action = item.activity.kind == .intervention ? "careplan done \(item.activity.id)" : "careplan log \(item.activity.id) …"
+        let option = person.map { " --person \(Self.shellWord($0))" } ?? ""
+        let action = item.activity.kind == .intervention ? "careplan done \(item.activity.id)\(option)" : "careplan log \(item.activity.id)\(option) …"
         Self.log("\(summary) (\(action))")
         guard let program else {
+            // The bell, with the line above saying what for.
             FileHandle.standardOutput.write(Data("\u{07}".utf8))
             return
         }
@@ -92,5 +99,14 @@ struct Notifier {
         } catch {
             FileHandle.standardOutput.write(Data("\u{07}".utf8))
         }
+    }
+}
+
+extension Notifier {
+    /// A name as one shell word in the command a notice suggests: quoted when it has anything but
+    /// letters, digits, '-', '_' or '.'.
+    static func shellWord(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,0 +1,66 @@
+import ArgumentParser
+import CarePlanStore
+import Foundation
+
+/// `careplan people`: whose plans the store holds, each with what is due for them now.
+struct People: ParsableCommand {
+    var store: StoreOptions { careplan.store }
+    static let configuration = CommandConfiguration(
+        commandName: "people",
+        abstract: "List the people whose plans the store holds, with what is overdue and due for each (--rename: give one a new name).",
+        discussion: """
+            A store holds one plan per person. careplan import PLAN --person NAME adds a person with their plan; \
+            every other command takes --person NAME (or CAREPLAN_PERSON), a name or its start. \
+            A store from before careplan held several people has one person, named after its plan's patient (else "me").
+            """)
+
+    @ParentCommand var careplan: Careplan
+    @Option(name: .long, help: ArgumentHelp("Rename this person (with --to).", valueName: "name"))
+    var rename: String?
+    @Option(name: .long, help: ArgumentHelp("The new name, for --rename.", valueName: "name"))
+    var to: String?
+
+    func validate() throws {
+        if (rename == nil) != (to == nil) { throw ValidationError("--rename NAME and --to NEW go together") }
+        if rename != nil, careplan.global.json { throw Careplan.noJSON("people --rename") }
+    }
+
+    func run() throws {
+        if let rename, let to {
+            let careStore = try StoreOptions(db: store.db, person: rename).open()
+            let before = careStore.person?.name ?? rename
+            try careStore.renamePerson(to: to)
+            say("Renamed \(before) to \(careStore.person?.name ?? to)")
+            return
+        }
+        let clock = try store.clock()
+        let careStore = try store.open(readOnly: true, everyone: true)
+        let rows = try careStore.forEachPerson { person -> PersonJSON in
+            let plan = try careStore.plan()
+            let due = plan.isEmpty ? nil : try DueNow.load(careStore, clock: clock, within: 0).list
+            return PersonJSON(name: person.name, plan: plan.isEmpty ? nil : plan.title, patient: plan.patient,
+                              activities: plan.histories.count, overdue: due?.overdue ?? 0, due: due?.due ?? 0)
+        }
+        if careplan.global.json { return try JSONOutput.print(rows) }
+        guard !rows.isEmpty else { return say("No one's plan in \(careStore.path) yet; careplan import PLAN --person NAME adds one.") }
+        let width = rows.map(\.name.count).max() ?? 0
+        for row in rows {
+            let padded = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            guard let plan = row.plan else {
+                say("  \(padded)  (no plan yet)")
+                continue
+            }
+            let activities = "\(row.activities) activit\(row.activities == 1 ? "y" : "ies")"
+            say("  \(padded)  \(plan) · \(activities) · \(row.overdue) overdue · \(row.due) due")
+        }
+    }
+}
+
+struct PersonJSON: Encodable {
+    var name: String
+    @Null var plan: String?
+    @Null var patient: String?
+    var activities: Int
+    var overdue: Int
+    var due: Int
+}

@@ -144,6 +144,7 @@ import Testing
         #expect(reopened.person?.name == "Margaret Ellis", "or by the start of one name")
         #expect(throws: CarePlanError.unknownPerson("Dad", known: ["Sam", "Mum", "Margaret Ellis"])) { try reopened.choosePerson("Dad") }
         #expect(throws: CarePlanError.self) { try reopened.choosePerson("-x", adding: true) }
+        #expect(throws: CarePlanError.startsSomeonesName("Mu", matches: ["Mum"])) { try reopened.choosePerson("Mu", adding: true) }
         // A refused write adds nobody, and leaves the name waiting for the next one.
         try reopened.choosePerson("Dad", adding: true)
         #expect(throws: CarePlanError.unknownActivity("stretch", known: [])) {

@@ -35,6 +35,8 @@ public enum CarePlanError: UserFacingError, Equatable {
     case unknownPerson(String, known: [String])
     /// A name that starts more than one person's name.
     case ambiguousPerson(String, matches: [String])
+    /// A new name that starts someone's name: most likely that person, mistyped.
+    case startsSomeonesName(String, matches: [String])
     case invalidPersonName(String, reason: String)
 
     public var description: String {
@@ -46,6 +48,8 @@ public enum CarePlanError: UserFacingError, Equatable {
             return known.isEmpty
                 ? "no person '\(name)': the store holds no one's plan yet"
                 : "no person '\(name)' in this store; it holds: \(known.joined(separator: ", "))"
+        case .startsSomeonesName(let name, let matches):
+            return "'\(name)' is no one in this store, but starts the name of \(matches.joined(separator: " and ")); give the whole name for their plan, or another name to add a person"
         case .ambiguousPerson(let name, let matches):
             return "'\(name)' could be \(matches.joined(separator: " or ")); give more of the name"
         case .invalidPersonName(let name, let reason):

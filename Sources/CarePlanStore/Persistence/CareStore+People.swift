@@ -72,12 +72,14 @@ extension CareStore {
             personChoice.choose(exact)
             return
         }
+        let starting = everyone.filter { $0.name.lowercased().hasPrefix(wanted.lowercased()) }
         if adding {
+            // "Mu" when Mum is in the store: a new person named Mu is rarely what was meant.
+            if !starting.isEmpty { throw CarePlanError.startsSomeonesName(name, matches: starting.map(\.name)) }
             try Self.checkName(wanted)
             personChoice.choose(nil, adding: wanted)
             return
         }
-        let starting = everyone.filter { $0.name.lowercased().hasPrefix(wanted.lowercased()) }
         guard let found = starting.first else { throw CarePlanError.unknownPerson(name, known: everyone.map(\.name)) }
         if starting.count > 1 { throw CarePlanError.ambiguousPerson(name, matches: starting.map(\.name)) }
         personChoice.choose(found)

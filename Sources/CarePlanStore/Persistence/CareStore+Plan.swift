@@ -169,7 +169,9 @@ extension CareStore {
 
 extension StoreReader {
     /// The plan with every activity's versions, in display order: column reads (ActivityRows).
-    public func plan() throws -> PlanSnapshot {
+    /// `details` false leaves out the contacts and the patient's identifiers, which a due list
+    /// (`careplan status`, run every few seconds) has no use for.
+    public func plan(details: Bool = true) throws -> PlanSnapshot {
         let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT title, patient, revision, graceMinutes, quietHours, patientBorn, (SELECT name FROM person WHERE id = person()) AS person
             FROM plan WHERE personId = person()
@@ -182,9 +184,9 @@ extension StoreReader {
         }
         let quiet = (row?["quietHours"] as String?).flatMap(Reminders.quiet)
         var plan = PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
-                                revision: row?["revision"] ?? 0, contacts: try ContactRows.read(db, path: path),
+                                revision: row?["revision"] ?? 0, contacts: details ? try ContactRows.read(db, path: path) : [],
                                 reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
-                                patientDetails: try patientDetails(born: row?["patientBorn"]))
+                                patientDetails: details ? try patientDetails(born: row?["patientBorn"]) : PatientDetails())
         plan.person = row?["person"]
         return plan
     }

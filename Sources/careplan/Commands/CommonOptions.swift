@@ -22,6 +22,14 @@ struct GlobalOptions: ParsableArguments {
 
 extension ChartStyle: ExpressibleByArgument {}
 
+/// An option's default as it is typed (`braille`, `week`), named once for every enum the commands
+/// take. The parser's own way is `String(describing:)`, whose dynamic casts look the type up in
+/// every protocol conformance of the binary, on every start of every command: a tenth of
+/// `careplan status`.
+extension ExpressibleByArgument where Self: RawRepresentable, RawValue == String {
+    public var defaultValueDescription: String { rawValue }
+}
+
 /// The store, person and clock `--db`, `--person` and the environment lead to.
 struct StoreOptions {
     var db: String?

@@ -14,6 +14,9 @@ struct Minutes: ExpressibleByArgument {
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
+
+    /// As typed: `30m`, `2h` (help's "default: 0m"; and see `defaultValueDescription` in CommonOptions).
+    var defaultValueDescription: String { value > 0 && value % 60 == 0 ? "\(value / 60)h" : "\(value)m" }
 }
 
 /// Today's due lists as the commands read them: each person's plan and today's outcomes in one
@@ -28,7 +31,7 @@ enum DueNow {
 
     static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> Person {
         let (plan, day) = try careStore.reading { reader in
-            let plan = try reader.plan()
+            let plan = try reader.plan(details: false)
             return (plan, try reader.day(clock.today, plan: plan))
         }
         guard !plan.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
@@ -154,7 +157,7 @@ struct Status: ParsableCommand {
         discussion: "Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'.")
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("The line, with placeholders (default: '{due} due · {overdue} overdue').", valueName: "text"))
+    @Option(name: .long, help: ArgumentHelp("The line, with placeholders.", valueName: "text"))
     var format = "{due} due · {overdue} overdue"
     @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h).", valueName: "time"))
     var within: Minutes = Minutes(argument: "0")!
@@ -167,11 +170,7 @@ struct Status: ParsableCommand {
                                     items.filter { $0.item.state == .soon }.count)
         let next = items.first.map { DueNow.label($0.item, of: $0.person, among: each.count) } ?? ""
         let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
-        let text = format.replacingOccurrences(of: "{due}", with: String(due))
-            .replacingOccurrences(of: "{overdue}", with: String(overdue))
-            .replacingOccurrences(of: "{soon}", with: String(soon))
-            .replacingOccurrences(of: "{next}", with: next)
-            .replacingOccurrences(of: "{title}", with: title)
+        let text = Self.fill(format, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title])
         guard careplan.global.json else {
             say(text)
             return
@@ -180,5 +179,23 @@ struct Status: ParsableCommand {
         let tooltip = items.map { "\($0.item.state.rawValue): \(DueNow.label($0.item, of: $0.person, among: each.count))" }.joined(separator: "\n")
         let status = overdue > 0 ? "overdue" : due > 0 ? "due" : "ok"
         try JSONOutput.print(["text": text, "tooltip": tooltip.isEmpty ? "Nothing due" : tooltip, "class": status])
+    }
+
+    /// `format` with each `{name}` of `values` replaced, in one pass: a title that itself holds
+    /// `{due}` is printed as it is, not filled in. Unknown `{…}` stay as typed.
+    static func fill(_ format: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = format[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }

@@ -14,10 +14,13 @@ final class DayTally {
     private(set) var cumulativeDays: [Int64: ClosedRange<Int>] = [:]
     private let upsert: RowInsert
 
-    init(_ db: Database) throws {
+    private let personId: Int64
+
+    init(_ db: Database, personId: Int64) throws {
+        self.personId = personId
         upsert = try RowInsert(db, sql: """
             INSERT INTO quantityDay (personId, typeId, day, sourceId, count, sum, minimum, maximum, lastStart, lastValue)
-            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (personId, typeId, day, sourceId) DO UPDATE SET
                 count = count + excluded.count, sum = sum + excluded.sum,
                 minimum = MIN(minimum, excluded.minimum), maximum = MAX(maximum, excluded.maximum),
@@ -48,7 +51,7 @@ final class DayTally {
     func flush(_ db: Database) throws {
         guard let key, count > 0 else { return }
         _ = try upsert.run(db) {
-            $0.int(key.typeId); $0.int(key.day); $0.int(key.sourceId); $0.int(count); $0.double(sum); $0.double(minimum)
+            $0.int(personId); $0.int(key.typeId); $0.int(key.day); $0.int(key.sourceId); $0.int(count); $0.double(sum); $0.double(minimum)
             $0.double(maximum); $0.int(lastStart); $0.double(lastValue)
         }
         if cumulative {

@@ -22,6 +22,9 @@ public final class SampleWriter {
     private let workoutEvent: RowInsert
     private let workoutStatistic: RowInsert
     private let bloodPressurePart: RowInsert
+    /// Whose samples: `person()` asked once and bound to each row, rather than SQLite calling
+    /// back into Swift for it a million times an import.
+    private let personId: Int64
     private let tally: DayTally
     /// The earliest day of any sample added: linked activities are filled again from there.
     public private(set) var firstDayAdded: Int?
@@ -33,24 +36,28 @@ public final class SampleWriter {
 
     public init(_ db: Database) throws {
         self.db = db
-        tally = try DayTally(db)
+        guard let personId = try Int64.fetchOne(db, sql: "SELECT person()") else {
+            throw DatabaseError(message: "health samples written for no one: the store was opened for nobody")
+        }
+        self.personId = personId
+        tally = try DayTally(db, personId: personId)
         quantity = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO quantitySample (personId, typeId, sourceId, start, end, utcOffset, day, value, unit, deviceId,
-                createdAt, wasUserEntered, timeZone, motionContext) VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                createdAt, wasUserEntered, timeZone, motionContext) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         category = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO categorySample (personId, typeId, sourceId, start, end, utcOffset, day, value, deviceId, createdAt, timeZone)
-            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         pressure = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO bloodPressure (personId, sourceId, start, end, utcOffset, day, systolic, diastolic, deviceId, createdAt,
                 wasUserEntered)
-            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         workout = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO workout (personId, activityType, sourceId, start, end, utcOffset, day, duration, distance, energy, deviceId,
                 createdAt)
-            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         workoutEvent = try RowInsert(db, sql: """
             INSERT OR IGNORE INTO workoutEvent (workoutId, type, date, utcOffset, duration) VALUES (?, ?, ?, ?, ?)
@@ -125,7 +132,7 @@ public final class SampleWriter {
         let stored = units.conversion(sample.unit).stored(sample.value)
         let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
         guard try quantity.run(db, {
-            $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
+            $0.int(personId); $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
             $0.int(sample.start.day); $0.double(stored); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
             $0.bool(sample.wasUserEntered); $0.text(sample.timeZone); $0.int(sample.motionContext)
         }) else { return false }
@@ -137,7 +144,7 @@ public final class SampleWriter {
     public func add(_ sample: CategorySample) throws -> Bool {
         let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
         return try category.run(db) {
-            $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
+            $0.int(personId); $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
             $0.int(sample.start.day); $0.text(sample.value); $0.int(device); $0.int(sample.created?.utc); $0.text(sample.timeZone)
         } && added(sample.start.day)
     }
@@ -145,7 +152,7 @@ public final class SampleWriter {
     public func add(_ reading: BloodPressureReading) throws -> Bool {
         let (source, device) = (try sourceId(reading.source), try deviceId(reading.source))
         return try pressure.run(db) {
-            $0.int(source); $0.int(reading.start.utc); $0.int(reading.end.utc); $0.int(reading.start.offset); $0.int(reading.start.day)
+            $0.int(personId); $0.int(source); $0.int(reading.start.utc); $0.int(reading.end.utc); $0.int(reading.start.offset); $0.int(reading.start.day)
             $0.double(reading.systolic); $0.double(reading.diastolic); $0.int(device); $0.int(reading.created?.utc)
             $0.bool(reading.wasUserEntered)
         } && added(reading.start.day)
@@ -155,7 +162,7 @@ public final class SampleWriter {
     public func add(_ workout: Workout) throws -> Bool {
         let (source, device) = (try sourceId(workout.source), try deviceId(workout.source))
         guard try self.workout.run(db, {
-            $0.text(workout.activityType); $0.int(source); $0.int(workout.start.utc); $0.int(workout.end.utc)
+            $0.int(personId); $0.text(workout.activityType); $0.int(source); $0.int(workout.start.utc); $0.int(workout.end.utc)
             $0.int(workout.start.offset); $0.int(workout.start.day); $0.double(workout.duration); $0.double(workout.distance)
             $0.double(workout.energy); $0.int(device); $0.int(workout.created?.utc)
         }) else { return false }

@@ -90,11 +90,12 @@ extension CareStore {
         personChoice.choose(person)
     }
 
-    /// Runs `body` for each person in turn, the store opened for them; then for whoever it was before.
-    public func forEachPerson<T>(_ body: (Person) throws -> T) throws -> [T] {
+    /// Runs `body` for each person in turn (everyone in the store now, or `people`), the store
+    /// opened for them; then for whoever it was before.
+    public func forEachPerson<T>(among people: [Person]? = nil, _ body: (Person) throws -> T) throws -> [T] {
         let before = personChoice.state
         defer { personChoice.restore(before) }
-        return try people().map { person in
+        return try (people ?? self.people()).map { person in
             personChoice.choose(person)
             return try body(person)
         }

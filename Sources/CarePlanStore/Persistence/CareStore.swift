@@ -41,6 +41,9 @@ public final class CareStore: @unchecked Sendable {
     }
     let lockWait = LockWait()
     let personChoice = PersonChoice()
+    /// Everyone in the store when it was opened: a command that goes through them all once
+    /// (`careplan status`) need not ask again.
+    public private(set) var peopleWhenOpened: [Person] = []
 
     /// Opens the database at `path`, creating it when missing unless `createIfMissing` is false
     /// (commands that only read should not leave empty files behind). A new folder is made 0700
@@ -69,7 +72,12 @@ public final class CareStore: @unchecked Sendable {
             let choice = personChoice
             config.prepareDatabase { db in db.add(function: choice.function) }
             reader = try DatabaseQueue(path: path, configuration: config)
-            let needsMigration = try reader.read { db in try Self.checkOwnership(db, path: path) }
+            // The ownership check and who is in the store, in one read (a status bar runs this every
+            // few seconds); a store from before people has none until it is migrated.
+            var (needsMigration, everyone) = try reader.read { db in
+                let needs = try Self.checkOwnership(db, path: path)
+                return (needs, needs ? [] : try Self.people(db))
+            }
             if needsMigration, !createIfMissing, try reader.read({ try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 }) == 0 {
                 // An SQLite file with nothing in it: a read-only command reports no plan and writes nothing.
                 throw StoreError.missing(path: path)
@@ -85,7 +93,8 @@ public final class CareStore: @unchecked Sendable {
                 try Schema.migrator.migrate(try writer())
             }
             // The only person in the store, if there is just one; commands that may not guess choose again.
-            let everyone = try reader.read { db in try Self.people(db) }
+            if needsMigration { everyone = try reader.read { db in try Self.people(db) } }
+            peopleWhenOpened = everyone
             if everyone.count == 1 { personChoice.choose(everyone[0]) }
         } catch let error as DatabaseError {
             throw CareStore.explain(error, path: path)

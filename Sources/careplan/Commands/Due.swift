@@ -43,7 +43,7 @@ enum DueNow {
     /// order they were added (a caregiver's status line and reminders cover all their people).
     static func loadEach(_ careStore: CareStore, store: StoreOptions, clock: CareClock, within: Int) throws -> [Person] {
         if store.personName != nil { return [try load(careStore, clock: clock, within: within)] }
-        let each = try careStore.forEachPerson { _ -> Person? in
+        let each = try careStore.forEachPerson(among: careStore.peopleWhenOpened) { _ -> Person? in
             do { return try load(careStore, clock: clock, within: within) } catch CarePlanError.noPlan { return nil }
         }.compactMap { $0 }
         guard !each.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }

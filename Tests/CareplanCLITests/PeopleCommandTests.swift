@@ -66,18 +66,28 @@ import Testing
 
             """)
 
-        // The dashboard opens on Dad's plan; P switches to Mum's, and Space ticks her tablet.
-        let tmux = DashboardTmuxTests.Tmux()
+        // The caregiver's tmux: the dashboard in a window, `careplan status` in the status line
+        // (status-right, as docs/reminders.md sets it up). tmux draws its status line only for a
+        // client, so a second tmux attaches to the first and its screen is what the person sees.
+        let tmux = DashboardTmuxTests.Tmux(), screen = DashboardTmuxTests.Tmux()
         let env = ["CAREPLAN_NOW=2026-11-21T08:21", "TZ=Europe/Berlin", "LANG=C.UTF-8", "TERM=xterm-256color"].joined(separator: " ")
         try tmux.start("env \(env) \(CLI.binary.path) --db \(cli.db)", width: 120, height: 40)
-        let first = try tmux.waitFor("Care Card")
+        try tmux.run(["set", "-g", "status-interval", "1"])
+        try tmux.run(["set", "-g", "status-right-length", "60"])
+        try tmux.run(["set", "-g", "status-right", "#(env \(env) \(CLI.binary.path) status --db \(cli.db))"])
+        try screen.start("env TERM=xterm-256color tmux -u -L \(tmux.socket) attach -t \(tmux.session)", width: 120, height: 41)
+        let first = try screen.waitFor("1 due · 1 overdue")
         #expect(first.contains("careplan · Dad (P) · Dad's tablets") && first.contains("1 due (n)"), "\(first)")
+        // The dashboard opens on Dad's plan; P switches to Mum's, and Space ticks her tablet.
         try tmux.keys("P")
         let switched = try tmux.waitFor("careplan · Mum (P) · Mum's tablets")
         #expect(switched.contains("1 overdue (n)"), "\(switched)")
         try tmux.keys("Space")
         let ticked = try tmux.waitFor("Done: Ramipril 5 mg")
         #expect(!ticked.contains("1 overdue"), "\(ticked)")
+        // The status line follows within its interval.
+        let after = try screen.waitFor("1 due · 0 overdue")
+        #expect(after.contains("careplan · Mum (P)"), "\(after)")
         try tmux.keys("q")
         #expect(try at("08:22", cli, ["status"]).stdout == "1 due · 0 overdue\n")
         #expect(try at("08:22", cli, ["status", "--person", "mum"]).stdout == "0 due · 0 overdue\n")

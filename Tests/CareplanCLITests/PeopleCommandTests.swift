@@ -115,6 +115,10 @@ import Testing
         // A plan imported without a name, into a store of several, is refused before anything is read.
         let unnamed = try cli.run(["import", cli.write("other.yaml", Self.plan("Other", patient: "X", grace: 5))])
         #expect(unnamed.status != 0 && unnamed.stderr.contains("say whose with --person NAME"))
+        #expect(try cli.run(["today", "--person", "  "]).stderr == "careplan: '  ' cannot be a person's name: it is empty\n")
+        // Reminders narrowed to one person still say whose, and the command to type names them.
+        let one = try at("08:40", cli, ["remind", "--once", "--person", "dad"], extra: ["PATH": "/nonexistent"])
+        #expect(one.stdout.contains("Overdue: Dad: 08:00 Ramipril 5 mg (careplan done ramipril --person Dad)"), "\(one.stdout)")
         #expect(try cli.run(["import", cli.write("bad.yaml", Self.plan("B", patient: "Y", grace: 5)), "--person=-rf"]).stderr
             == "careplan: '-rf' cannot be a person's name: it starts with '-', which reads as an option\n")
     }

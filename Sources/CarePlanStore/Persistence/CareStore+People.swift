@@ -68,6 +68,7 @@ extension CareStore {
             return
         }
         let wanted = name.trimmingCharacters(in: .whitespaces)
+        if wanted.isEmpty { throw CarePlanError.invalidPersonName(name, reason: "it is empty") }
         if let exact = everyone.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }) {
             personChoice.choose(exact)
             return

@@ -43,6 +43,9 @@ struct Remind: TextOnlyCommand {
         // (`readOnly` opens refuse a missing file; the writing connection still opens on the write).
         let careStore = try store.open(readOnly: true, everyone: true)
         let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: 0)
+        // In a store of several people a notice says whose, and its command names them (even when
+        // --person narrowed the reminders to one): `careplan done` alone would not know whose.
+        let several = careStore.peopleWhenOpened.count > 1
         // Each person's quiet hours and what was sent for them, the store opened for them in turn.
         for person in each {
             if let whom = person.person { careStore.choose(whom) }
@@ -52,7 +55,7 @@ struct Remind: TextOnlyCommand {
             for item in person.list.items {
                 let key = ReminderKey.make(activityId: item.activity.id, date: item.date, occurrence: item.occurrence, stage: item.state.rawValue)
                 guard !sent.contains(key) else { continue }
-                notifier.send(item, for: each.count > 1 ? person.person?.name : nil)
+                notifier.send(item, for: several ? person.person?.name : nil)
                 now.append((item.activity.id, item.date, item.occurrence, item.state.rawValue))
                 // Overdue at the first look: the "due" notice would come too late to be of use.
                 if item.state == .overdue { now.append((item.activity.id, item.date, item.occurrence, DueList.State.due.rawValue)) }

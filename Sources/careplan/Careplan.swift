@@ -47,6 +47,6 @@ extension TextOnlyCommand {
 extension Careplan {
     /// `--json` given to a command that prints text only.
     static func noJSON(_ command: String) -> ValidationError {
-        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health, sleep and contacts do")
+        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health, sleep, contacts, due, status and people do")
     }
 }

@@ -10,7 +10,7 @@ struct GlobalOptions: ParsableArguments {
     var db: String?
     @Option(name: .long, help: ArgumentHelp("Whose plan, in a store of several people: a name, or its start (default: $CAREPLAN_PERSON, else the only person).", valueName: "name"))
     var person: String?
-    @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor, health, sleep, contacts).")
+    @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor, health, sleep, contacts, due, status, people).")
     var json = false
     @Option(name: .long, help: ArgumentHelp("Dashboard theme: a name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
     var theme: String?

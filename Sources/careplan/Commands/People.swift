@@ -36,10 +36,11 @@ struct People: ParsableCommand {
         let clock = try store.clock()
         let careStore = try store.open(readOnly: true, everyone: true)
         let rows = try careStore.forEachPerson { person -> PersonJSON in
-            let plan = try careStore.plan()
-            let due = plan.isEmpty ? nil : try DueNow.load(careStore, clock: clock, within: 0).list
-            return PersonJSON(name: person.name, plan: plan.isEmpty ? nil : plan.title, patient: plan.patient,
-                              activities: plan.histories.count, overdue: due?.overdue ?? 0, due: due?.due ?? 0)
+            // Someone added by a health import has no plan yet.
+            let loaded: DueNow.Person?
+            do { loaded = try DueNow.load(careStore, clock: clock, within: 0) } catch CarePlanError.noPlan { loaded = nil }
+            return PersonJSON(name: person.name, plan: loaded?.plan.title, patient: loaded?.plan.patient,
+                              activities: loaded?.plan.histories.count ?? 0, overdue: loaded?.list.overdue ?? 0, due: loaded?.list.due ?? 0)
         }
         if careplan.global.json { return try JSONOutput.print(rows) }
         guard !rows.isEmpty else { return say("No one's plan in \(careStore.path) yet; careplan import PLAN --person NAME adds one.") }

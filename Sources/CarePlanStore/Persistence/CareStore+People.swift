@@ -67,7 +67,7 @@ extension CareStore {
             personChoice.choose(everyone.first)
             return
         }
-        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let wanted = String(name.trimmingSpaces)
         if wanted.isEmpty { throw CarePlanError.invalidPersonName(name, reason: "it is empty") }
         if let exact = everyone.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }) {
             personChoice.choose(exact)
@@ -140,7 +140,7 @@ extension CareStore {
 extension CareStore {
     /// Gives the person the store is open for a new name (another person's name is refused).
     public func renamePerson(to name: String) throws {
-        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let wanted = String(name.trimmingSpaces)
         try Self.checkName(wanted)
         guard let person = personChoice.person else { throw CarePlanError.unknownPerson(name, known: try people().map(\.name)) }
         try writeForStore { db in

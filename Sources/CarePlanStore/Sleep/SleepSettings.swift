@@ -35,14 +35,7 @@ public struct SleepSettings: Hashable, Sendable {
 
     /// Parses `HH:MM-HH:MM`; nil for anything else.
     public static func window(_ text: String) -> (TimeOfDay, TimeOfDay)? {
-        // Spaces around the dash trimmed in Swift: Foundation's CharacterSet cost a sixth of a
-        // millisecond the first time, on every plan read with a sleep diary in it.
-        func trimmed(_ part: Substring) -> Substring {
-            var part = part.drop { $0 == " " || $0 == "\t" }
-            while part.last == " " || part.last == "\t" { part.removeLast() }
-            return part
-        }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(trimmed)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(\.trimmingSpaces)
         guard parts.count == 2, let start = TimeOfDay(text: parts[0]), let end = TimeOfDay(text: parts[1]) else { return nil }
         return (start, end)
     }

@@ -33,12 +33,23 @@ import Testing
     @Test func writersKilledAtRandomPointsLoseNoAcknowledgedReading() throws {
         let cli = CLI()
         #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan)]).status == 0)
+        // How long a `log` takes on this machine now (a busy CI machine is several times slower),
+        // timed on a store of its own: kill points spread over twice that land on both sides of
+        // the commit whatever the speed.
+        let timing = CLI()
+        #expect(try timing.run(["import", timing.write("plan.yaml", Self.plan)]).status == 0)
+        let durations = try (0..<5).map { value throws -> Double in
+            let start = Date()
+            #expect(try timing.run(["log", "tally", String(value)]).status == 0)
+            return Date().timeIntervalSince(start)
+        }.sorted()
+        let window = UInt64(max(20_000, 2 * durations[2] * 1_000_000))
         var mixer = Mixer(state: 2026)
         var acknowledged: Set<Int> = [], killed = 0
         for value in 0..<300 {
             let process = try cli.start(["log", "tally", String(value)])
             // Somewhere in the process's life: starting, opening, mid-transaction, committing.
-            usleep(useconds_t(mixer.next(below: 60_000)))
+            usleep(useconds_t(mixer.next(below: window)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit && process.terminationStatus == 0 { acknowledged.insert(value) } else { killed += 1 }

@@ -40,6 +40,34 @@ import Testing
         #expect(tokyo.today.iso == "2026-11-22")
     }
 
+    /// Every quarter hour of the six hours around each change of 2026, in zones that change by an
+    /// hour either side of UTC, by half an hour (Lord Howe), at a quarter-hour offset (Chatham), or
+    /// not at all (Kolkata): a wall time lands where Foundation's calendar puts it. Skipped times land
+    /// after the jump, repeated ones on their first showing.
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Sao_Paulo", "Asia/Kolkata"])
+    func wallTimesLandWhereFoundationsCalendarPutsThem(zone name: String) {
+        let zone = TimeZone(identifier: name)!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        var changes: [Date] = [Date(timeIntervalSince1970: 1_782_000_000)]  // 2026-06-21, for a zone without changes
+        var next = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 1_767_225_600))  // 2026-01-01
+        while let change = next, change < Date(timeIntervalSince1970: 1_798_761_600) {  // 2027-01-01
+            changes.append(change)
+            next = zone.nextDaylightSavingTimeTransition(after: change)
+        }
+        for change in changes {
+            let day = calendar.dateComponents([.year, .month, .day], from: change)
+            let localDate = LocalDate(iso: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!))!
+            let changeMinutes = localDate.minutes(at: Int(change.timeIntervalSince1970), in: zone)
+            for minutes in stride(from: changeMinutes / 15 * 15 - 180, through: changeMinutes + 180, by: 15) {
+                var wall = DateComponents(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0)
+                wall.minute = minutes
+                let expected = calendar.date(from: wall)!
+                #expect(localDate.instant(minutes: minutes, in: zone) == Int(expected.timeIntervalSince1970), "\(name) \(localDate) +\(minutes) min")
+            }
+        }
+    }
+
     @Test func environmentPinsNowInTZ() throws {
         let pinned = try CareClock.fromEnvironment(["CAREPLAN_NOW": "2026-11-21T09:30", "TZ": "America/New_York"])
         #expect(pinned.today.iso == "2026-11-21")

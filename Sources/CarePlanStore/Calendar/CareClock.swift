@@ -7,11 +7,22 @@ import Foundation
 /// entered in Tokyo and one entered in Berlin both keep the local date they were recorded on.
 public struct CareClock: Sendable {
     public let now: Date
-    public let timeZone: TimeZone
+    /// Seconds east of UTC at `now` (3600 for Berlin in winter, 7200 in summer).
+    public let utcOffsetSeconds: Int
+    let zone: ClockZone
+
+    /// The time zone `now` is seen from. On the system's zone, Foundation's is made on first use
+    /// (`SystemZone`): a command that only needs today's date never pays for ICU.
+    public var timeZone: TimeZone { zone.timeZone }
 
     public init(now: Date, timeZone: TimeZone) {
+        self.init(now: now, zone: ClockZone(timeZone))
+    }
+
+    init(now: Date, zone: ClockZone) {
         self.now = now
-        self.timeZone = timeZone
+        self.zone = zone
+        utcOffsetSeconds = zone.offset(at: Int(now.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The local calendar date at `now`.
@@ -19,9 +30,6 @@ public struct CareClock: Sendable {
 
     /// Minutes after local midnight at `now`.
     public var minutesIntoDay: Int { localSeconds.secondsIntoDay / 60 }
-
-    /// Seconds east of UTC at `now` (3600 for Berlin in winter, 7200 in summer).
-    public var utcOffsetSeconds: Int { timeZone.secondsFromGMT(for: now) }
 
     /// Wall-clock seconds since 1970-01-01 00:00 local, split into day and time of day. Read from the
     /// zone's offset at `now` rather than through a Foundation `Calendar`, whose first use loads ICU's
@@ -39,30 +47,24 @@ public struct CareClock: Sendable {
     /// The clock a command uses: `CAREPLAN_NOW` (local time `YYYY-MM-DDTHH:MM[:SS]`) when set, else the
     /// system clock; the time zone is `TZ` when set, else the system's.
     public static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.values) throws -> CareClock {
-        // Only asked for when TZ does not name the zone: the system's zone costs an ICU lookup.
-        let zone: TimeZone
-        if let tz = environment["TZ"], !tz.isEmpty {
-            // glibc accepts ":Europe/Berlin" too.
-            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-            guard let named = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) else {
-                throw CarePlanError.invalidEnvironment("TZ='\(tz)' is not a time zone this system knows; use an IANA name such as Europe/Berlin")
-            }
-            zone = named
-        } else {
-            zone = TimeZone.current
-        }
+        let zone = try ClockZone.from(environment)
         guard let pinned = environment["CAREPLAN_NOW"], !pinned.isEmpty else {
-            return CareClock(now: Date(), timeZone: zone)
+            return CareClock(now: Date(), zone: zone)
         }
-        guard let instant = parseLocalDateTime(pinned, in: zone) else {
+        guard let instant = parseLocalDateTime(pinned, offsets: zone.offset(at:)) else {
             throw CarePlanError.invalidEnvironment("CAREPLAN_NOW='\(pinned)' is not a local date-time; expected YYYY-MM-DDTHH:MM, e.g. 2026-11-21T09:30")
         }
-        return CareClock(now: instant, timeZone: zone)
+        return CareClock(now: instant, zone: zone)
     }
 
-    /// `YYYY-MM-DDTHH:MM[:SS]` read as wall-clock time in `zone`. A time skipped by a DST jump resolves
-    /// forward, as Foundation does (`LocalDate.instant(minutes:in:)`).
+    /// `YYYY-MM-DDTHH:MM[:SS]` read as wall-clock time in `zone`: a time clocks skip lands after the
+    /// jump, a repeated one is its first showing (`LocalDate.instant(minutes:in:)`).
     static func parseLocalDateTime(_ text: String, in zone: TimeZone) -> Date? {
+        parseLocalDateTime(text) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+    }
+
+    /// As above, with the zone's offset at an instant (seconds since 1970) given by `offsets`.
+    static func parseLocalDateTime(_ text: String, offsets: (Int) -> Int) -> Date? {
         let halves = text.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2, let date = LocalDate(iso: halves[0]) else { return nil }
         var clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
@@ -75,6 +77,6 @@ public struct CareClock: Sendable {
         guard let time = TimeOfDay(text: clock.joined(separator: ":")) else { return nil }
         // The zone's offsets rather than a Foundation `Calendar`, whose first use loads ICU's
         // calendar data: a quarter of a millisecond every pinned command paid.
-        return Date(timeIntervalSince1970: TimeInterval(date.instant(minutes: time.minutes, in: zone) + seconds))
+        return Date(timeIntervalSince1970: TimeInterval(date.instant(minutes: time.minutes, offsets: offsets) + seconds))
     }
 }

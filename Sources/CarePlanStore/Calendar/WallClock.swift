@@ -5,12 +5,25 @@ extension LocalDate {
     /// day's midnight; negative minutes are the evening before, more than 1440 the next day.
     ///
     /// Asked of the zone rather than added up, so a night across a change to or from summer time
-    /// lasts its real 23 or 25 hours. A wall time that does not exist (the hour clocks skip) lands
-    /// an hour later, as clocks read it.
+    /// lasts its real 23 or 25 hours. A wall time clocks show twice (the hour repeated when they go
+    /// back) is its first showing; one they skip lands as far after the jump as it was meant to be
+    /// after the hour they left (02:30 in Berlin or New York on the spring day is 03:30), as
+    /// Foundation's calendar reads both.
     public func instant(minutes: Int, in zone: TimeZone) -> Int {
+        instant(minutes: minutes) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+    }
+
+    /// As above, with the zone's offset at an instant (seconds since 1970) given by `offsets`.
+    func instant(minutes: Int, offsets: (Int) -> Int) -> Int {
         let local = dayNumber * 86_400 + minutes * 60
-        let guess = local - zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
-        return local - zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess)))
+        // The offsets a day either side bracket any change near this wall time (no zone changes twice in two days).
+        let before = offsets(local - 86_400), after = offsets(local + 86_400)
+        // The larger offset is the earlier instant: the first showing of a repeated wall time.
+        for offset in [max(before, after), min(before, after)] where offsets(local - offset) == offset {
+            return local - offset
+        }
+        // Skipped: read with the offset clocks had before the jump.
+        return local - before
     }
 
     /// The wall-clock minutes after this day's midnight that clocks in `zone` show at `instant`.

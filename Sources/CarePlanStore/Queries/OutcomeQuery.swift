@@ -8,7 +8,7 @@ import GRDB
 enum OutcomeQuery {
     static func fetch(_ db: Database, activityId: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [Outcome] {
         var conditions = ["o.personId = person()"]
-        var arguments: [any DatabaseValueConvertible] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
         if let activityId { conditions.append("o.activityId = ?"); arguments.append(activityId) }
         if let from { conditions.append("o.date >= ?"); arguments.append(from.iso) }
         if let to { conditions.append("o.date <= ?"); arguments.append(to.iso) }

@@ -83,7 +83,10 @@ struct Due: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let each = try DueNow.loadEach(try store.open(readOnly: true, everyone: true), store: store, clock: clock, within: within.value)
+        let careStore = try store.open(readOnly: true, everyone: true)
+        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: within.value)
+        // All read: the process's end closes the store, sooner than its connection would.
+        try careStore.leaveOpenUntilExit()
         if careplan.global.json {
             try JSONOutput.print(DueJSON(each: each, date: clock.today, now: clock.minutesIntoDay))
             return
@@ -164,7 +167,10 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let each = try DueNow.loadEach(try store.open(readOnly: true, everyone: true), store: store, clock: clock, within: within.value)
+        let careStore = try store.open(readOnly: true, everyone: true)
+        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: within.value)
+        // All read: the process's end closes the store, sooner than its connection would.
+        try careStore.leaveOpenUntilExit()
         let items = DueNow.merged(each)
         let (overdue, due, soon) = (items.filter { $0.item.state == .overdue }.count, items.filter { $0.item.state == .due }.count,
                                     items.filter { $0.item.state == .soon }.count)

@@ -74,6 +74,9 @@ import Testing
         #expect(pinned.minutesIntoDay == 9 * 60 + 30)
         #expect(pinned.utcOffsetSeconds == -5 * 3600)
         #expect(throws: CarePlanError.self) { try CareClock.fromEnvironment(["CAREPLAN_NOW": "21/11/2026 09:30"]) }
+        #expect(throws: CarePlanError.self) { try CareClock.fromEnvironment(["CAREPLAN_NOW": "2026-11-21T09:30:00:00"]) }
+        #expect(throws: CarePlanError.self) { try CareClock.fromEnvironment(["CAREPLAN_NOW": "2026-11-21T09"]) }
+        #expect(try CareClock.fromEnvironment(["CAREPLAN_NOW": "2026-11-21T09:30:05", "TZ": "America/New_York"]).now == pinned.now.addingTimeInterval(5))
         #expect(throws: CarePlanError.self) { try CareClock.fromEnvironment(["TZ": "Mars/Olympus"]) }
     }
 }

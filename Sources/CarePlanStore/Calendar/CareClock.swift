@@ -67,14 +67,13 @@ public struct CareClock: Sendable {
     static func parseLocalDateTime(_ text: String, offsets: (Int) -> Int) -> Date? {
         let halves = text.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2, let date = LocalDate(iso: halves[0]) else { return nil }
-        var clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+        let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
         var seconds = 0
         if clock.count == 3 {
             guard clock[2].count == 2, let s = Int(clock[2]), s < 60 else { return nil }
             seconds = s
-            clock.removeLast()
         }
-        guard let time = TimeOfDay(text: clock.joined(separator: ":")) else { return nil }
+        guard clock.count == 2 || clock.count == 3, let time = TimeOfDay(text: String(clock[0]) + ":" + String(clock[1])) else { return nil }
         // The zone's offsets rather than a Foundation `Calendar`, whose first use loads ICU's
         // calendar data: a quarter of a millisecond every pinned command paid.
         return Date(timeIntervalSince1970: TimeInterval(date.instant(minutes: time.minutes, offsets: offsets) + seconds))

@@ -36,10 +36,11 @@ enum SystemZone {
             guard !name.hasPrefix("right/") else { return nil }
             return isZoneFile(folder + "/" + name) ? String(name) : nil
         }
-        var name = tz.hasPrefix(":") ? tz.dropFirst() : tz[...]
-        if name.hasPrefix("posix/") { name = name.dropFirst(6) }
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("right/"), !name.split(separator: "/").contains("..") else { return nil }
-        return isZoneFile(folder + "/" + name) ? String(name) : nil
+        var name = tz
+        if name.hasPrefix(":") { name.removeFirst() }
+        if name.hasPrefix("posix/") { name.removeFirst(6) }
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("right/"), !name.contains("..") else { return nil }
+        return isZoneFile(folder + "/" + name) ? name : nil
     }
 
     /// Seconds east of UTC at `instant` (seconds since 1970) in the zone the C library reads.

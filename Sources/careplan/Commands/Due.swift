@@ -160,15 +160,16 @@ struct Status: ParsableCommand {
         discussion: "Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'.")
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("The line, with placeholders.", valueName: "text"))
-    var format = "{due} due · {overdue} overdue"
-    @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h).", valueName: "time"))
-    var within: Minutes = Minutes(argument: "0")!
+    @Option(name: .long, help: ArgumentHelp("The line, with placeholders (default: '\(Self.defaultFormat)').", valueName: "text"))
+    var format: String?
+    static let defaultFormat = "{due} due · {overdue} overdue"
+    @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"))
+    var within: Minutes?
 
     func run() throws {
         let clock = try store.clock()
         let careStore = try store.open(readOnly: true, everyone: true)
-        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: within.value)
+        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: within?.value ?? 0)
         // All read: the process's end closes the store, sooner than its connection would.
         try careStore.leaveOpenUntilExit()
         let items = DueNow.merged(each)
@@ -176,7 +177,7 @@ struct Status: ParsableCommand {
                                     items.filter { $0.item.state == .soon }.count)
         let next = items.first.map { DueNow.label($0.item, of: $0.person, among: each.count) } ?? ""
         let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
-        let text = Self.fill(format, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title])
+        let text = Self.fill(format ?? Self.defaultFormat, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title])
         guard careplan.global.json else {
             say(text)
             return
@@ -193,7 +194,7 @@ struct Status: ParsableCommand {
         var result = ""
         var rest = format[...]
         while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
+            result += String(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] else {
                 result.append("{")
                 rest = rest[rest.index(after: open)...]
@@ -202,6 +203,6 @@ struct Status: ParsableCommand {
             result += value
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + String(rest)
     }
 }

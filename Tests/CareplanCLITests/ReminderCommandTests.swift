@@ -123,7 +123,13 @@ import Testing
         #expect(refused.stderr.contains("reminders: quiet: expected two different times HH:MM-HH:MM"))
         let grace = try cli.run(["import", cli.write("plan.yaml", Self.plan.replacingOccurrences(of: "grace: 15", with: "grace: 9000"))])
         #expect(grace.stderr.contains("grace: 9000 minutes; give the minutes an occurrence stays due before it is overdue, 0 to 720"))
-        #expect(try cli.run(["due", "--within", "forever"]).stderr.contains("--within"))
+        // A time it cannot take says what it takes, in one line, for due and status alike.
+        for (command, value) in [("due", "forever"), ("status", "25h"), ("status", "-5")] {
+            let refused = try cli.run([command, "--within=\(value)"])
+            #expect(refused.status != 0)
+            #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
+            #expect(refused.stderr.contains("--within") && refused.stderr.contains("minutes (30, 30m) or hours (2h) are accepted, up to 24h"), "\(refused.stderr)")
+        }
     }
 
     /// As a service, its lines reach the log as they happen, even into a pipe, and it keeps

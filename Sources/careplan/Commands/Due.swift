@@ -2,8 +2,8 @@ import ArgumentParser
 import CarePlanStore
 import Foundation
 
-/// `--within 30m`: minutes (`45`, `45m`) or hours (`2h`).
-struct Minutes: ExpressibleByArgument {
+/// `--within 30m`: minutes (`45`, `45m`) or hours (`2h`), up to a day.
+struct Minutes {
     var value: Int
 
     init?(argument: String) {
@@ -13,10 +13,13 @@ struct Minutes: ExpressibleByArgument {
         value = count * scale
     }
 
-    static var defaultCompletionKind: CompletionKind { .default }
-
-    /// As typed: `30m`, `2h` (help's "default: 0m"; and see `defaultValueDescription` in CommonOptions).
-    var defaultValueDescription: String { value > 0 && value % 60 == 0 ? "\(value / 60)h" : "\(value)m" }
+    /// For `@Option(transform:)`: what a refused value gets told.
+    static func parse(_ text: String) throws -> Minutes {
+        guard let minutes = Minutes(argument: text) else {
+            throw ValidationError("minutes (30, 30m) or hours (2h) are accepted, up to 24h")
+        }
+        return minutes
+    }
 }
 
 /// Today's due lists as the commands read them: each person's plan and today's outcomes in one
@@ -78,13 +81,15 @@ struct Due: ParsableCommand {
         discussion: "An occurrence with a time is due from that time and overdue once its grace has passed (the activity's grace, else the plan's reminders: grace, 60 minutes by default); one without a time is due all day. Optional and as-needed activities are never due.")
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Also list what becomes due within this time: minutes (30, 30m) or hours (2h).", valueName: "time"))
-    var within: Minutes = Minutes(argument: "0")!
+    @Option(name: .long, help: ArgumentHelp("Also list what becomes due within this time: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"),
+            transform: Minutes.parse)
+    var within: Minutes?
 
     func run() throws {
         let clock = try store.clock()
         let careStore = try store.open(readOnly: true, everyone: true)
-        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: within.value)
+        let soon = within?.value ?? 0
+        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: soon)
         // All read: the process's end closes the store, sooner than its connection would.
         try careStore.leaveOpenUntilExit()
         if careplan.global.json {
@@ -98,13 +103,13 @@ struct Due: ParsableCommand {
             if several { say(person.person?.name ?? "") }
             let list = person.list
             guard !list.items.isEmpty else {
-                say(indent + (within.value > 0 ? "Nothing due now or in the next \(within.value) min." : "Nothing due now."))
+                say(indent + (soon > 0 ? "Nothing due now or in the next \(soon) min." : "Nothing due now."))
                 continue
             }
             for state in [DueList.State.overdue, .due, .soon] {
                 let items = list.items.filter { $0.state == state }
                 guard !items.isEmpty else { continue }
-                say(indent + (state == .overdue ? "Overdue" : state == .due ? "Due now" : "Soon (within \(within.value) min)"))
+                say(indent + (state == .overdue ? "Overdue" : state == .due ? "Due now" : "Soon (within \(soon) min)"))
                 for item in items {
                     let since = item.state == .overdue ? item.overdueAt.flatMap(TimeOfDay.init(minutes:)).map { "  overdue since \($0)" } ?? "" : ""
                     say("\(indent)  \(DueNow.label(item))  (\(item.activity.id)\(item.occurrence > 0 ? " #\(item.occurrence + 1)" : ""))\(since)")
@@ -163,7 +168,8 @@ struct Status: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The line, with placeholders (default: '\(Self.defaultFormat)').", valueName: "text"))
     var format: String?
     static let defaultFormat = "{due} due · {overdue} overdue"
-    @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"))
+    @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"),
+            transform: Minutes.parse)
     var within: Minutes?
 
     func run() throws {

@@ -94,7 +94,7 @@ private struct WallClock {
     /// The instant whose wall-clock time in `zone` is `local` (seconds as if UTC). A time skipped by
     /// a DST jump lands an hour off, as a clock being changed would.
     static func resolve(_ local: Int, zone: TimeZone) -> (seconds: Int, offset: Int) {
-        func offset(at seconds: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
+        func offset(at seconds: Int) -> Int { zone.offset(at: seconds) }
         let guess = offset(at: local)
         let first = offset(at: local - guess)
         if first == guess { return (local - first, first) }

@@ -22,7 +22,7 @@ public struct SleepSampleGenerator: Sendable {
             let date = LocalDate(dayNumber: day)
             func instant(_ minutes: Int) -> HealthInstant {
                 let utc = date.instant(minutes: minutes, in: zone)
-                return HealthInstant(utc: utc, offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc))))
+                return HealthInstant(utc: utc, offset: zone.offset(at: utc))
             }
             func sample(_ stage: SleepStage, _ start: Int, _ end: Int, _ source: SampleSource) -> CategorySample {
                 CategorySample(type: .sleepAnalysis, source: source, start: instant(start), end: instant(end), created: instant(end),

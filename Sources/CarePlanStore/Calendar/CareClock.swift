@@ -60,7 +60,7 @@ public struct CareClock: Sendable {
     /// `YYYY-MM-DDTHH:MM[:SS]` read as wall-clock time in `zone`: a time clocks skip lands after the
     /// jump, a repeated one is its first showing (`LocalDate.instant(minutes:in:)`).
     static func parseLocalDateTime(_ text: String, in zone: TimeZone) -> Date? {
-        parseLocalDateTime(text) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        parseLocalDateTime(text, offsets: zone.offset(at:))
     }
 
     /// As above, with the zone's offset at an instant (seconds since 1970) given by `offsets`.

@@ -37,7 +37,7 @@ final class ClockZone: @unchecked Sendable {
     /// Seconds east of UTC at `instant` (seconds since 1970).
     func offset(at instant: Int) -> Int {
         guard systemName == nil else { return SystemZone.offset(at: instant) }
-        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        return timeZone.offset(at: instant)
     }
 
     /// Foundation's zone, made on first use for the system's zone. Should ICU's copy of the tz

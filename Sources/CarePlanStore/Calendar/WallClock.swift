@@ -1,5 +1,12 @@
 import Foundation
 
+extension TimeZone {
+    /// Seconds east of UTC at `instant` (seconds since 1970, UTC).
+    public func offset(at instant: Int) -> Int {
+        secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+}
+
 extension LocalDate {
     /// The instant (seconds since 1970, UTC) at which clocks in `zone` show `minutes` after this
     /// day's midnight; negative minutes are the evening before, more than 1440 the next day.
@@ -10,7 +17,7 @@ extension LocalDate {
     /// after the hour they left (02:30 in Berlin or New York on the spring day is 03:30), as
     /// Foundation's calendar reads both.
     public func instant(minutes: Int, in zone: TimeZone) -> Int {
-        instant(minutes: minutes) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        instant(minutes: minutes, offsets: zone.offset(at:))
     }
 
     /// As above, with the zone's offset at an instant (seconds since 1970) given by `offsets`.
@@ -28,7 +35,7 @@ extension LocalDate {
 
     /// The wall-clock minutes after this day's midnight that clocks in `zone` show at `instant`.
     public func minutes(at instant: Int, in zone: TimeZone) -> Int {
-        let local = instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        let local = instant + zone.offset(at: instant)
         return Int((Double(local - dayNumber * 86_400) / 60).rounded(.down))
     }
 }

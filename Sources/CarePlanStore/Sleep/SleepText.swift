@@ -17,7 +17,7 @@ public enum SleepText {
 
     /// The wall-clock time in `zone` at `instant`: `23:10`.
     public static func clock(_ instant: Int, zone: TimeZone) -> String {
-        let local = instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        let local = instant + zone.offset(at: instant)
         return TimeOfDay(wrapping: Int((Double(local) / 60).rounded(.down))).description
     }
 

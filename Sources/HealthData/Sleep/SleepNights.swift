@@ -138,7 +138,7 @@ public enum SleepNights {
     }
 
     public static func place(_ instant: Int, settings: SleepSettings, zone: TimeZone) -> Placement {
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        let offset = zone.offset(at: instant)
         return place(instant, offset: offset) { date in
             let minutes = settings.windowMinutes
             return date.instant(minutes: minutes.lowerBound, in: zone)..<date.instant(minutes: minutes.upperBound, in: zone)

@@ -37,7 +37,7 @@ enum ImportSummaryText {
 
     /// `2026-11-23 09:00`, in the clock's time zone.
     static func localTime(_ utc: Int, _ clock: CareClock) -> String {
-        let local = utc + clock.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc)))
+        let local = utc + clock.timeZone.offset(at: utc)
         let minutes = ((local % 86400) + 86400) % 86400 / 60
         return LocalDate(dayNumber: Int((Double(local) / 86400).rounded(.down))).iso + String(format: " %02d:%02d", minutes / 60, minutes % 60)
     }

@@ -23,23 +23,21 @@ enum SystemZone {
     static let name: String? = name(tz: ProcessEnvironment.values["TZ"])
 
     private static func name(tz: String?) -> String? {
-        let folder = ProcessEnvironment.values["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
-        guard let tz else {
+        var name: String
+        if let tz {
+            name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        } else {
             var target = [CChar](repeating: 0, count: 4096)
             let count = readlink("/etc/localtime", &target, target.count - 1)
             guard count > 0 else { return nil }
             let path = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard let range = path.range(of: "/zoneinfo/") else { return nil }
-            var name = path[range.upperBound...]
-            // posix/ is the same zone; right/ counts leap seconds, which neither Foundation nor careplan does.
-            if name.hasPrefix("posix/") { name = name.dropFirst(6) }
-            guard !name.hasPrefix("right/") else { return nil }
-            return isZoneFile(folder + "/" + name) ? String(name) : nil
+            name = String(path[range.upperBound...])
         }
-        var name = tz
-        if name.hasPrefix(":") { name.removeFirst() }
+        // posix/ is the same zone; right/ counts leap seconds, which neither Foundation nor careplan does.
         if name.hasPrefix("posix/") { name.removeFirst(6) }
         guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("right/"), !name.contains("..") else { return nil }
+        let folder = ProcessEnvironment.values["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
         return isZoneFile(folder + "/" + name) ? name : nil
     }
 

@@ -53,6 +53,15 @@ enum DueNow {
         return each
     }
 
+    /// `loadEach` for a command that prints and ends (`due`, `status`): the store opened read-only,
+    /// and its reader left for the process's end to close, sooner than closing it would.
+    static func readOnce(_ store: StoreOptions, clock: CareClock, within: Int) throws -> [Person] {
+        let careStore = try store.open(readOnly: true, everyone: true)
+        let each = try loadEach(careStore, store: store, clock: clock, within: within)
+        try careStore.leaveOpenUntilExit()
+        return each
+    }
+
     /// Everyone's items in one list, most pressing first: overdue, due, soon; by time within each.
     static func merged(_ each: [Person]) -> [(person: Person, item: DueList.Item)] {
         each.flatMap { person in person.list.items.map { (person, $0) } }.enumerated().sorted { a, b in
@@ -87,11 +96,8 @@ struct Due: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let careStore = try store.open(readOnly: true, everyone: true)
         let soon = within?.value ?? 0
-        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: soon)
-        // All read: the process's end closes the store, sooner than its connection would.
-        try careStore.leaveOpenUntilExit()
+        let each = try DueNow.readOnce(store, clock: clock, within: soon)
         if careplan.global.json {
             try JSONOutput.print(DueJSON(each: each, date: clock.today, now: clock.minutesIntoDay))
             return
@@ -174,10 +180,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let clock = try store.clock()
-        let careStore = try store.open(readOnly: true, everyone: true)
-        let each = try DueNow.loadEach(careStore, store: store, clock: clock, within: within?.value ?? 0)
-        // All read: the process's end closes the store, sooner than its connection would.
-        try careStore.leaveOpenUntilExit()
+        let each = try DueNow.readOnce(store, clock: clock, within: within?.value ?? 0)
         let items = DueNow.merged(each)
         let (overdue, due, soon) = (items.filter { $0.item.state == .overdue }.count, items.filter { $0.item.state == .due }.count,
                                     items.filter { $0.item.state == .soon }.count)

@@ -21,6 +21,17 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
+        // GNU gettext from glibc (libintl.h): the catalogues careplan reads its words from.
+        .systemLibrary(name: "CGettext"),
+        // The reader's language: chosen as GNU programs choose it, words looked up through gettext,
+        // plural forms, placeholders, the number conventions and the pseudo-language for layout
+        // tests (docs/translating.md). The plugin compiles po/*.po with msgfmt on each build.
+        .target(
+            name: "Localization",
+            dependencies: ["CGettext"],
+            plugins: ["CompileTranslations"]
+        ),
+        .plugin(name: "CompileTranslations", capability: .buildTool()),
         // ncursesw, the wide-character build (see ../shared/NCURSES.md): module map and shim header.
         // No pkgConfig: SwiftPM would drop its -D flags anyway (the shim sets them), and warn.
         .systemLibrary(
@@ -47,12 +58,13 @@ let package = Package(
         // Cells, styles, widgets, charts, themes and key decoding; an ncurses and a headless backend.
         .target(
             name: "TerminalUI",
-            dependencies: ["CNcursesW"]
+            dependencies: ["CNcursesW", "Localization"]
         ),
         // The dashboard application: state, actions, reducer, keymap, panes, event loop.
         .target(
             name: "Dashboard",
             dependencies: [
+                "Localization",
                 "CarePlanStore",
                 "CareInsights",
                 "HealthData",
@@ -65,6 +77,7 @@ let package = Package(
         .target(
             name: "CarePlanStore",
             dependencies: [
+                "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
@@ -82,6 +95,7 @@ let package = Package(
         .target(
             name: "HealthData",
             dependencies: [
+                "Localization",
                 "CarePlanStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -91,6 +105,7 @@ let package = Package(
         .target(
             name: "AppleHealthImport",
             dependencies: [
+                "Localization",
                 "HealthData",
                 "CarePlanStore",
                 "CLibXML2",
@@ -104,13 +119,14 @@ let package = Package(
         // Sleep nights come from HealthData (device samples and the diary, merged there).
         .target(
             name: "CareInsights",
-            dependencies: ["CarePlanStore", "HealthData"]
+            dependencies: ["Localization", "CarePlanStore", "HealthData"]
         ),
         // The clinician's report: one model of the period from the insights engine, rendered to
         // HTML (swift-mustache, which escapes every value by default; inline SVG charts) and Markdown.
         .target(
             name: "CareReport",
             dependencies: [
+                "Localization",
                 "CareInsights", "CarePlanStore", "HealthData",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -119,12 +135,13 @@ let package = Package(
         // (Codable resources and the mapping both ways; docs/fhir.md).
         .target(
             name: "FHIR",
-            dependencies: ["CarePlanStore", "HealthData"]
+            dependencies: ["Localization", "CarePlanStore", "HealthData"]
         ),
         // The command line; the dashboard is its default command.
         .executableTarget(
             name: "careplan",
             dependencies: [
+                "Localization",
                 "CarePlanStore",
                 "CareSamples",
                 "CareInsights",
@@ -143,6 +160,7 @@ let package = Package(
         .executableTarget(
             name: "careplan-bench",
             dependencies: [
+                "Localization",
                 "Dashboard",
                 "CareInsights",
                 "CarePlanStore",
@@ -172,7 +190,7 @@ let package = Package(
         // are checked against generated histories.
         .testTarget(
             name: "CarePlanStoreTests",
-            dependencies: ["CarePlanStore", "CareSamples", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Localization", "CarePlanStore", "CareSamples", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CareInsightsTests",

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 
 /// A bucket size: day, week (Monday first) or calendar month. Defined in the store, beside the SQL
 /// that computes the same bucket keys from stored dates.
@@ -84,12 +85,13 @@ public struct InsightPeriod: Hashable, Sendable, CustomStringConvertible {
 
     /// "week of 16 Nov 2026", "November 2026", "Q4 2026", "2026".
     public var title: String {
-        if isCustom { return "\(first.shortText) \(first.year) to \(last.shortText) \(last.year)" }
+        if isCustom { return tr("{first} to {last}", ["first": first.dateText, "last": last.dateText]) }
         switch range {
-        case .week: return "week of \(first.shortText) \(first.year)"
-        case .month: return "\(first.monthName) \(first.year)"
-        case .quarter: return "Q\((first.month - 1) / 3 + 1) \(first.year)"
-        case .year: return "\(first.year)"
+        case .week: return tr("week of {date}", ["date": first.dateText])
+        case .month: return first.monthYearText
+        // TRANSLATORS: a quarter of a year, "Q4 2026".
+        case .quarter: return tr("Q{quarter} {year}", ["quarter": String((first.month - 1) / 3 + 1), "year": String(first.year)])
+        case .year: return String(first.year)
         }
     }
     public var dayCount: Int { last.days(since: first) + 1 }

@@ -2,10 +2,14 @@ import ArgumentParser
 import CarePlanStore
 import Dashboard
 import Foundation
+import Localization
 import TerminalUI
 
 // An unknown theme name already says which themes there are.
 extension UnknownThemeError: UserFacingError {}
+
+// The reader's language first: everything below, the argument parser's help included, speaks it.
+Language.setUp()
 
 // Bad input ends with exactly one line on stderr that says what was wrong and what is accepted,
 // and a non-zero exit; help and --version go to stdout with exit 0.

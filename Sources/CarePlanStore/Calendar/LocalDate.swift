@@ -112,9 +112,5 @@ public enum Weekday: Int, CaseIterable, Sendable, Comparable {
         self.init(rawValue: index + 1)
     }
 
-    public var name: String {
-        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][rawValue - 1]
-    }
-
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }

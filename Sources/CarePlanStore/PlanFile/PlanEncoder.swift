@@ -157,5 +157,5 @@ public enum PlanEncoder {
 
     static func quoted(_ text: String) -> Node { .scalar(.init(text, .implicit, .doubleQuoted)) }
     static func number(_ value: Int) -> Node { .scalar(.init(String(value))) }
-    static func number(_ value: Double) -> Node { .scalar(.init(NumberText.string(value))) }
+    static func number(_ value: Double) -> Node { .scalar(.init(NumberText.plain(value))) }
 }

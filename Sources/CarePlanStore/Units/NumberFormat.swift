@@ -1,8 +1,17 @@
 import Foundation
+import Localization
 
-/// Numbers as people write them: 37.5, 120, -2.5 (no trailing ".0"), or with fixed `decimals`.
+/// Numbers as people write them: 37.5, 120, -2.5 (no trailing ".0"), or with fixed `decimals`; in
+/// the reader's language (`37,5` in Polish, groups of digits as it writes them). Files that other
+/// programs read (plan YAML, CSV) take `plain`, which is the same in every language.
 public enum NumberText {
+    /// A number for a reader: `37.2`, `37,2` in Polish.
     public static func string(_ value: Double, decimals: Int? = nil) -> String {
+        Language.current.numbers.localized(decimal: plain(value, decimals: decimals))
+    }
+
+    /// A number for a file: always with a point (`37.2`), never grouped.
+    public static func plain(_ value: Double, decimals: Int? = nil) -> String {
         if let decimals {
             return String(format: "%.\(decimals)f", value)
         }
@@ -13,14 +22,8 @@ public enum NumberText {
         return text
     }
 
-    /// A count with thousands separated by commas, as the summaries print them: 1,048,576.
+    /// A count in groups of digits, as the summaries print them: 1,048,576; 1 048 576 in Polish.
     public static func grouped(_ count: Int) -> String {
-        let digits = String(count.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (count < 0 ? "-" : "") + result
+        Language.current.numbers.grouped(count)
     }
 }

@@ -60,10 +60,10 @@ enum InsightsPane {
     static func axisLine(_ report: InsightsReport, groupWidth: Int) -> String {
         let labels: [String] = report.buckets.map { bucket in
             switch report.period.range {
-            case .week: return String(bucket.first.weekday.name.prefix(groupWidth >= 4 ? 3 : 2))
+            case .week: return groupWidth >= 4 ? bucket.first.weekday.shortName : bucket.first.weekday.narrowName
             case .month: return "\(bucket.first.day)"
-            case .quarter: return "\(bucket.first.day)/\(bucket.first.month)"
-            case .year: return groupWidth >= 4 ? bucket.first.shortMonthName : String(bucket.first.monthName.prefix(1))
+            case .quarter: return bucket.first.numericDayMonth
+            case .year: return groupWidth >= 4 ? bucket.first.shortMonthName : bucket.first.narrowMonthName
             }
         }
         var line = Array(repeating: Character(" "), count: groupWidth * labels.count)

@@ -73,7 +73,7 @@ enum SleepChartView {
         let rows = min(nights.count, rect.height - 2)
         var y = rect.y
         for night in nights.suffix(rows) {
-            buffer.write("\(night.date.weekday.name.prefix(3)) \(night.date.day)", x: rect.x, y: y, style: theme[.axis], clip: rect)
+            buffer.write("\(night.date.weekday.shortName) \(night.date.day)", x: rect.x, y: y, style: theme[.axis], clip: rect)
             var x = rect.x + labelWidth
             var row = StyledRow()
             // Columns move forward in time, and so does the segment under them.

@@ -15,7 +15,7 @@ enum WeekStripView {
             var base = theme[role]
             if day.date == state.today { base = base.bolded }
             buffer.mark(Rect(x: x, y: rect.y, width: column, height: min(4, rect.height)), MouseTarget.day(day.date).tag)
-            let cells = [String(day.date.weekday.name.prefix(3)), glyph, caption, "\(day.date.day)"]
+            let cells = [day.date.weekday.shortName, glyph, caption, "\(day.date.day)"]
             for (row, text) in cells.enumerated() where row < rect.height {
                 let style = isSelected ? theme[.selection] : base
                 let padded = TextWidth.pad(String(repeating: " ", count: max(0, (column - 1 - TextWidth.of(text)) / 2)) + text, to: column - 1)

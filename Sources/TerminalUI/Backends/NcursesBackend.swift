@@ -20,7 +20,9 @@ public final class NcursesBackend {
     /// Enters full-screen mode, reporting clicks and the wheel when `mouse` is true. The locale
     /// must be set before `initscr` or UTF-8 is garbage.
     public func start(mouse: Bool = false) {
-        setlocale(LC_ALL, "")
+        // The character type only: messages follow the reader's language (Localization), and
+        // numbers stay in the C locale careplan formats them from.
+        setlocale(LC_CTYPE, "")
         // Without a UTF-8 character type ncursesw garbles every non-ASCII glyph; a bare "C"
         // locale (common in containers and CI) gets C.UTF-8, which Debian always has.
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }

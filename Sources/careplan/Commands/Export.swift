@@ -70,8 +70,8 @@ struct Export: ParsableCommand {
     /// field, value, text, unit, entered_value, entered_unit; empty for an intervention's row.
     static func valueColumns(_ value: ReadingValue?) -> [String] {
         guard let value else { return Array(repeating: "", count: 6) }
-        let number: String = value.value.map { NumberText.string($0) } ?? ""
-        let entered: String = value.enteredValue.map { NumberText.string($0) } ?? ""
+        let number: String = value.value.map { NumberText.plain($0) } ?? ""
+        let entered: String = value.enteredValue.map { NumberText.plain($0) } ?? ""
         return [text(value.name), number, text(value.text ?? ""), text(value.unit ?? ""), entered, text(value.enteredUnit ?? "")]
     }
 

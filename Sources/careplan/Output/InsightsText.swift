@@ -84,7 +84,7 @@ enum InsightsText {
     /// "Mon 2026-11-02", "2026-11-02 to 2026-11-08" or "2026-11".
     static func label(_ span: BucketSpan, bucket: Bucket) -> String {
         switch bucket {
-        case .day: return "\(String(span.first.weekday.name.prefix(3))) \(span.first)"
+        case .day: return "\(span.first.weekday.shortName) \(span.first)"
         case .week: return "\(span.first) to \(span.last)"
         case .month: return String(span.first.iso.prefix(7))
         }

@@ -52,7 +52,7 @@ enum SleepOutput {
         var lines = ["Sleep · \(insight.period.title) (\(insight.period.first) to \(insight.period.last)): "
                      + "\(statistics.nights) night\(statistics.nights == 1 ? "" : "s"), \(statistics.measured) with sleep measured"]
         let rows = insight.nights.filter { !$0.isEmpty }.map { night -> [String] in
-            let date = "\(night.date.weekday.name.prefix(3)) \(night.date.shortText)"
+            let date = "\(night.date.weekday.shortName) \(night.date.shortText)"
             guard let head = night.headline else { return [date, "naps only", "", "", "", "", "", "", ""] }
             return [date, SleepText.span(head, zone: zone), SleepText.duration(head.timeInBed), head.totalSleep.map(SleepText.duration) ?? "not measured",
                     head.latency.map(SleepText.duration) ?? "–", head.wakeAfterOnset.map(SleepText.duration) ?? "–",

@@ -1,0 +1,60 @@
+import CGettext
+
+/// The language careplan speaks to this process's reader, as gettext chose it from `LANGUAGE`,
+/// `LC_ALL`, `LC_MESSAGES` and `LANG`, with the conventions its catalogue gives for numbers and
+/// dates (docs/translating.md).
+public struct Language: Sendable, Equatable {
+    /// The catalogue's own name for its language (`pl`, `ja`, `zh_CN`), `en` where none was found.
+    public let code: String
+    /// How numbers are written in it.
+    public let numbers: NumberConventions
+    /// Every string lengthened and bracketed instead of translated, so that a layout that does not
+    /// hold shows up in a test before any translator meets it (`CAREPLAN_PSEUDO_LANGUAGE=1`).
+    public let isPseudo: Bool
+
+    /// The language as a BCP 47 tag, for HTML's `lang` and FHIR: `zh-CN`, `pl`, `en`.
+    public var tag: String { code.replacingUnderscores }
+
+    /// Whether it is careplan's source language, English.
+    public var isEnglish: Bool { code == "en" }
+
+    public static let english = Language(code: "en", numbers: .english, isPseudo: false)
+
+    /// The reader's language; English until `setUp()` runs (and in tests that never call it).
+    public private(set) nonisolated(unsafe) static var current = Language.english
+
+    /// Chooses the language from the environment, the way GNU programs do, and binds careplan's
+    /// catalogues; the first thing a careplan process does. Where the locale the environment
+    /// names is not generated on this machine (containers, CI: only C and C.UTF-8), the language
+    /// it names is still used (`LocaleSelection`); `LC_ALL=C` stays English.
+    public static func setUp(environment: [String: String]? = nil) {
+        let environment = environment ?? LocaleSelection.environment()
+        LocaleSelection.apply(environment)
+        let directory = CatalogueLocation.directory(environment: environment)
+        bindtextdomain(textDomain, directory)
+        bind_textdomain_codeset(textDomain, "UTF-8")
+        textdomain(textDomain)
+        current = environment["CAREPLAN_PSEUDO_LANGUAGE"].map { !$0.isEmpty && $0 != "0" } == true
+            ? Language(code: "en", numbers: .english, isPseudo: true)
+            : fromCatalogue()
+    }
+
+    /// What the catalogue gettext found says of itself: its header's `Language:` field (gettext
+    /// answers the header for the empty message), and the number conventions translated in it.
+    static func fromCatalogue() -> Language {
+        guard let header = gettext(""), header.pointee != 0 else { return .english }
+        let code = String(cString: header).split(separator: "\n")
+            .first { $0.hasPrefix("Language:") }
+            .map { $0.dropFirst("Language:".count).trimmingSpaces } ?? ""
+        guard !code.isEmpty, code != "en" else { return .english }
+        return Language(code: code, numbers: NumberConventions.fromCatalogue(), isPseudo: false)
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
+}

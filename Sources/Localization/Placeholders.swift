@@ -1,0 +1,52 @@
+/// A value a `{placeholder}` takes: text, or a whole number, written with the reader's digit
+/// grouping (12 345 in Polish). Decimals go through careplan's number formatting first, which
+/// knows how many places a reading shows, so a `Double` is not a placeholder value.
+public protocol PlaceholderValue {
+    var placeholderText: String { get }
+}
+
+extension String: PlaceholderValue {
+    public var placeholderText: String { self }
+}
+
+extension Substring: PlaceholderValue {
+    public var placeholderText: String { String(self) }
+}
+
+extension Int: PlaceholderValue {
+    public var placeholderText: String { Language.current.numbers.grouped(self) }
+}
+
+/// `{name}` placeholders in a translated sentence, filled by name, so a translation can put them
+/// in any order. A name the values do not give stays as written (a test checks that every
+/// translation keeps the placeholders of its English text).
+public enum Placeholders {
+    public static func fill(_ text: String, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = rest[rest.index(after: open)..<close]
+            if let value = values.first(where: { $0.key == name })?.value {
+                result += value.placeholderText
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// The placeholder names a text uses, in order: "{count} of {total}" → ["count", "total"].
+    public static func names(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}

@@ -1,0 +1,93 @@
+import CGettext
+
+/// careplan's text domain: each language's catalogue is `<locale dir>/<language>/LC_MESSAGES/careplan.mo`.
+let textDomain = "careplan"
+
+// The four ways careplan asks for words in the reader's language. Each takes string literals
+// (`StaticString`), so a sentence cannot be glued together from fragments or interpolated: a
+// sentence with a number or a name is one translatable string with `{named}` placeholders, and
+// translators may move them (docs/translating.md). `po/update-pot.sh` finds these calls with
+// xgettext (keywords tr, trn:1,2, trc:1c,2).
+
+/// The reader's words for `message`: `tr("Care Card")`.
+public func tr(_ message: StaticString) -> String {
+    Translation.shown(Translation.lookup(message))
+}
+
+/// A sentence with placeholders filled: `tr("Undone: {title}", ["title": title])`.
+public func tr(_ message: StaticString, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
+    Translation.shown(Placeholders.fill(Translation.lookup(message), values))
+}
+
+/// The plural form the language uses for `count` (Polish: 1 dzień, 2 dni, 5 dni, 22 dni), with
+/// `{count}` and any other placeholders filled: `trn("{count} day", "{count} days", n)`.
+public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int,
+                _ values: KeyValuePairs<String, any PlaceholderValue> = [:]) -> String {
+    let form = Translation.lookup(singular, plural, count)
+    return Translation.shown(Placeholders.fill(Placeholders.fill(form, ["count": count]), values))
+}
+
+/// A word whose sense depends on where it stands, told apart for translators by `context`:
+/// `trc("key hint", "day")`.
+public func trc(_ context: StaticString, _ message: StaticString) -> String {
+    Translation.shown(Translation.lookup(context: context, message))
+}
+
+/// A word in context with placeholders filled.
+public func trc(_ context: StaticString, _ message: StaticString, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
+    Translation.shown(Placeholders.fill(Translation.lookup(context: context, message), values))
+}
+
+/// The lookups themselves, through glibc's gettext.
+enum Translation {
+    /// The catalogue's text for a literal, or the literal itself (English, or not translated).
+    /// String literals are stored NUL-terminated, so their bytes go to gettext as they are;
+    /// gettext answers the same pointer when it has no translation, which saves decoding.
+    static func lookup(_ message: StaticString) -> String {
+        let id = message.utf8Start
+        let answer = id.withMemoryRebound(to: CChar.self, capacity: message.utf8CodeUnitCount + 1) { gettext($0) }
+        return text(answer, orLiteral: message)
+    }
+
+    static func lookup(_ singular: StaticString, _ plural: StaticString, _ count: Int) -> String {
+        let answer = singular.utf8Start.withMemoryRebound(to: CChar.self, capacity: singular.utf8CodeUnitCount + 1) { one in
+            plural.utf8Start.withMemoryRebound(to: CChar.self, capacity: plural.utf8CodeUnitCount + 1) { many in
+                ngettext(one, many, UInt(count.magnitude))
+            }
+        }
+        guard let answer else { return count.magnitude == 1 ? singular.description : plural.description }
+        let address = UnsafeRawPointer(answer)
+        if address == UnsafeRawPointer(singular.utf8Start) { return singular.description }
+        if address == UnsafeRawPointer(plural.utf8Start) { return plural.description }
+        return String(cString: answer)
+    }
+
+    /// pgettext as gettext.h defines it: the context, EOT (U+0004), then the message.
+    static func lookup(context: StaticString, _ message: StaticString) -> String {
+        let key = context.description + "\u{4}" + message.description
+        return key.withCString { pointer in
+            guard let answer = gettext(pointer), answer != pointer else { return message.description }
+            let text = String(cString: answer)
+            return text == key ? message.description : text
+        }
+    }
+
+    private static func text(_ answer: UnsafeMutablePointer<CChar>?, orLiteral literal: StaticString) -> String {
+        guard let answer else { return literal.description }
+        let address = UnsafeRawPointer(answer)
+        if address == UnsafeRawPointer(literal.utf8Start) { return literal.description }
+        return String(cString: answer)
+    }
+
+    /// What the reader sees: the text, or its pseudo-language form when that is switched on.
+    static func shown(_ text: String) -> String {
+        Language.current.isPseudo ? PseudoLanguage.transform(text) : text
+    }
+}
+
+/// A language's conventions and calendar words as its catalogue gives them (the decimal
+/// separator, month names, how a date is written): looked up like `trc`, but never put into the
+/// pseudo-language, since they are data of the language, not sentences to lay out.
+public func localeData(_ context: StaticString, _ message: StaticString) -> String {
+    Translation.lookup(context: context, message)
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Regenerates po/careplan.pot from the Swift sources, then merges it into every translation, so
+# each catalogue shows translators what is new (untranslated) or changed (fuzzy). Run from
+# anywhere; needs GNU gettext (xgettext, msgmerge). See docs/translating.md.
+set -eu
+cd "$(dirname "$0")/.."
+# The calls that mark text for translation (Sources/Localization/Translation.swift). Swift's
+# one-line string literals read as C's, and every translatable text is one such literal, so
+# xgettext's C parser is enough once Swift's multi-line literals (SQL, templates), which C cannot
+# read, are blanked out; line numbers stay as they are.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+find Sources -name '*.swift' | LC_ALL=C sort > "$work/sources"
+while read -r file; do
+  mkdir -p "$work/$(dirname "$file")"
+  awk '{ n = gsub(/"""/, "&"); if (inside || n > 0) print ""; else print; if (n % 2 == 1) inside = !inside }' "$file" > "$work/$file"
+done < "$work/sources"
+(cd "$work" && xgettext --language=C --from-code=UTF-8 --files-from=sources \
+  --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --keyword=localeData:1c,2 \
+  --flag=tr:1:no-c-format --flag=trn:1:no-c-format --flag=trn:2:no-c-format \
+  --flag=trc:2:no-c-format --flag=localeData:2:no-c-format \
+  --add-comments=TRANSLATORS: --sort-by-file --no-wrap \
+  --package-name=careplan --msgid-bugs-address="see docs/translating.md" \
+  --copyright-holder="the careplan authors" \
+  -o "$OLDPWD/po/careplan.pot.new")
+# Every catalogue is UTF-8; xgettext leaves the template's charset open when its sources are ASCII.
+sed -i 's/charset=CHARSET/charset=UTF-8/' po/careplan.pot.new
+# The creation date changes on every run: keep the old file when nothing else did.
+if [ -f po/careplan.pot ] && diff -q -I '^"POT-Creation-Date:' po/careplan.pot po/careplan.pot.new >/dev/null; then
+  rm po/careplan.pot.new
+else
+  mv po/careplan.pot.new po/careplan.pot
+fi
+for po in po/*.po; do
+  [ -e "$po" ] || continue
+  msgmerge --quiet --update --backup=none --no-wrap "$po" po/careplan.pot
+done

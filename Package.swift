@@ -215,6 +215,11 @@ let package = Package(
             name: "FHIRTests",
             dependencies: ["FHIR", "CarePlanStore"]
         ),
+        // The catalogues (complete, placeholders kept, CLDR's calendar words) and choosing a language.
+        .testTarget(
+            name: "LocalizationTests",
+            dependencies: ["Localization"]
+        ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI"]

@@ -2,14 +2,17 @@
 # Regenerates po/careplan.pot from the Swift sources, then merges it into every translation, so
 # each catalogue shows translators what is new (untranslated) or changed (fuzzy). Run from
 # anywhere; needs GNU gettext (xgettext, msgmerge). See docs/translating.md.
+#   po/update-pot.sh           regenerate and merge
+#   po/update-pot.sh --check   only say whether po/careplan.pot is current (exit 1 if not)
 set -eu
 cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
 # The calls that mark text for translation (Sources/Localization/Translation.swift). Swift's
 # one-line string literals read as C's, and every translatable text is one such literal, so
 # xgettext's C parser is enough once Swift's multi-line literals (SQL, templates), which C cannot
 # read, are blanked out; line numbers stay as they are.
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 find Sources -name '*.swift' | LC_ALL=C sort > "$work/sources"
 while read -r file; do
   mkdir -p "$work/$(dirname "$file")"
@@ -22,14 +25,29 @@ done < "$work/sources"
   --add-comments=TRANSLATORS: --sort-by-file --no-wrap \
   --package-name=careplan --msgid-bugs-address="see docs/translating.md" \
   --copyright-holder="the careplan authors" \
-  -o "$OLDPWD/po/careplan.pot.new")
+  -o careplan.pot)
 # Every catalogue is UTF-8; xgettext leaves the template's charset open when its sources are ASCII.
-sed -i 's/charset=CHARSET/charset=UTF-8/' po/careplan.pot.new
-# The creation date changes on every run: keep the old file when nothing else did.
-if [ -f po/careplan.pot ] && diff -q -I '^"POT-Creation-Date:' po/careplan.pot po/careplan.pot.new >/dev/null; then
-  rm po/careplan.pot.new
+sed -i 's/charset=CHARSET/charset=UTF-8/' "$work/careplan.pot"
+
+# What the template says, apart from where each text is and when it was made.
+texts() { grep -v -e '^#:' -e '^"POT-Creation-Date:' "$1" || true; }
+
+if [ "${1:-}" = "--check" ]; then
+  texts po/careplan.pot > "$work/old"
+  texts "$work/careplan.pot" > "$work/new"
+  if ! diff -u "$work/old" "$work/new" > "$work/diff"; then
+    echo "po/careplan.pot is out of date with the sources: run po/update-pot.sh" >&2
+    cat "$work/diff" >&2
+    exit 1
+  fi
+  exit 0
+fi
+
+# Locations move with every edit; the creation date with every run: keep the file when nothing else did.
+if [ -f po/careplan.pot ] && diff -q -I '^"POT-Creation-Date:' po/careplan.pot "$work/careplan.pot" >/dev/null; then
+  :
 else
-  mv po/careplan.pot.new po/careplan.pot
+  cp "$work/careplan.pot" po/careplan.pot
 fi
 for po in po/*.po; do
   [ -e "$po" ] || continue

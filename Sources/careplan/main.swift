@@ -22,10 +22,12 @@ do {
 } catch {
     let code = Careplan.exitCode(for: error)
     if code == .success {
-        print(Careplan.fullMessage(for: error))
+        print(ParserWords.help(Careplan.fullMessage(for: error)))
         exit(0)
     }
-    let message = Careplan.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-    FileHandle.standardError.write(Data("careplan: \(SafeText.terminal(message, keepLineBreaks: false)) (see careplan --help)\n".utf8))
+    let message = ParserWords.error(Careplan.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
+    // TRANSLATORS: how careplan ends a message about the command line it was given.
+    let line = tr("{message} (see careplan --help)", ["message": SafeText.terminal(message, keepLineBreaks: false)])
+    FileHandle.standardError.write(Data("careplan: \(line)\n".utf8))
     exit(code.rawValue == 0 ? 1 : code.rawValue)
 }

@@ -28,6 +28,10 @@ struct CLI {
         environment["TZ"] = zone
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg").path
         environment["CAREPLAN_BUSY_TIMEOUT"] = "5"
+        // English, whatever language the machine running the tests speaks; a test that wants
+        // another says so (LanguageTests).
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "CAREPLAN_PSEUDO_LANGUAGE", "CAREPLAN_LOCALEDIR"] { environment.removeValue(forKey: name) }
+        environment["LANG"] = "C.UTF-8"
         self.environment = environment
     }
 

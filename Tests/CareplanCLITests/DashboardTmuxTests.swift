@@ -68,7 +68,7 @@ import Testing
 
     func dashboardCommand(_ cli: CLI) -> String {
         let env = ["CAREPLAN_NOW=2026-11-21T09:30", "TZ=Europe/Berlin", "LANG=C.UTF-8", "TERM=xterm-256color"].joined(separator: " ")
-        return "env \(env) \(CLI.binary.path) --db \(cli.db)"
+        return "env -u LANGUAGE -u LC_ALL -u LC_MESSAGES \(env) \(CLI.binary.path) --db \(cli.db)"
     }
 
     func event(_ cli: CLI, _ id: String) throws -> [[String: Any]] {

@@ -130,13 +130,15 @@ extension LocalDate {
 
     /// "24/11"; "24.11", "11/24": a day on a crowded axis.
     public var numericDayMonth: String {
-        // TRANSLATORS: a day and month in digits, CLDR's skeleton Md. Placeholders: {day} (24), {monthNumber} (11).
+        // TRANSLATORS: a day and month in digits, CLDR's skeleton Md. Placeholders: {day} (5), {monthNumber} (1),
+        // and the same with two digits: {twoDigitDay} (05), {twoDigitMonth} (01).
         fill(localeData("date format", "{day}/{monthNumber}"))
     }
 
     private func fill(_ pattern: String) -> String {
         // Years and days as digits, never grouped (2026, not 2,026).
         Placeholders.fill(pattern, ["weekday": weekday.name, "day": String(day), "month": shortMonthName,
-                                    "monthNumber": String(month), "fullMonth": monthName, "year": String(year)])
+                                    "monthNumber": String(month), "fullMonth": monthName, "year": String(year),
+                                    "twoDigitDay": pad(day, 2), "twoDigitMonth": pad(month, 2)])
     }
 }

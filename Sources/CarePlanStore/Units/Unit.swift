@@ -13,9 +13,10 @@ public struct Unit: Hashable, Sendable, CustomStringConvertible {
     public let dimension: Dimension
     let factor: Double
     let offset: Double
-    /// What a person calls it, for messages and tables.
+    /// What a person calls it, for messages and tables, in the reader's language.
     public let name: String
-    /// How it is shown beside a number: `bpm`, `°C`, `mmHg`; the symbol stays in files and JSON.
+    /// How it is shown beside a number, in the reader's language: `bpm`, `°C`, `mmHg`; `次/分` in
+    /// Chinese. It is accepted where a unit is typed; the symbol stays in files and JSON.
     public let display: String
 
     init(symbol: String, dimension: Dimension, factor: Double, offset: Double, name: String, display: String? = nil) {

@@ -1,67 +1,73 @@
-/// The units careplan understands and the exact conversions between them.
+import Localization
+
+/// The units careplan understands and the exact conversions between them. Names and the units
+/// beside a number are in the reader's language where people write them differently (`次/分` for
+/// `bpm` in Chinese, `godz.` for hours in Polish); the symbols of SI and medical units (kg, °C, mmHg,
+/// mmol/L) are the same everywhere (docs/translating.md). The table is built on first use, after the
+/// language is chosen.
 public enum UnitRegistry {
     /// HealthKit's molar mass for blood glucose (HKUnitMolarMassBloodGlucose), g/mol.
     public static let glucoseMolarMass = 180.15588000005408
 
     /// Every known unit, grouped by dimension; the first of each group is the base unit.
     public static let all: [Unit] = [
-        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: "per minute", display: "bpm"),
-        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: "per second", display: "beats/s"),
+        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: trc("unit name", "per minute"), display: trc("unit beside a number", "bpm")),
+        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: trc("unit name", "per second"), display: trc("unit beside a number", "beats/s")),
 
-        Unit(symbol: "degC", dimension: .temperature, factor: 1, offset: 0, name: "degrees Celsius", display: "°C"),
-        Unit(symbol: "degF", dimension: .temperature, factor: 5.0 / 9.0, offset: -32.0 * 5.0 / 9.0, name: "degrees Fahrenheit", display: "°F"),
-        Unit(symbol: "K", dimension: .temperature, factor: 1, offset: -273.15, name: "kelvin"),
+        Unit(symbol: "degC", dimension: .temperature, factor: 1, offset: 0, name: trc("unit name", "degrees Celsius"), display: "°C"),
+        Unit(symbol: "degF", dimension: .temperature, factor: 5.0 / 9.0, offset: -32.0 * 5.0 / 9.0, name: trc("unit name", "degrees Fahrenheit"), display: "°F"),
+        Unit(symbol: "K", dimension: .temperature, factor: 1, offset: -273.15, name: trc("unit name", "kelvin")),
 
-        Unit(symbol: "kg", dimension: .mass, factor: 1, offset: 0, name: "kilograms"),
-        Unit(symbol: "g", dimension: .mass, factor: 0.001, offset: 0, name: "grams"),
-        Unit(symbol: "mg", dimension: .mass, factor: 0.000001, offset: 0, name: "milligrams"),
-        Unit(symbol: "lb", dimension: .mass, factor: 0.45359237, offset: 0, name: "pounds"),
-        Unit(symbol: "mcg", dimension: .mass, factor: 0.000000001, offset: 0, name: "micrograms", display: "µg"),
-        Unit(symbol: "oz", dimension: .mass, factor: 0.028349523125, offset: 0, name: "ounces"),
-        Unit(symbol: "st", dimension: .mass, factor: 6.35029318, offset: 0, name: "stones"),
+        Unit(symbol: "kg", dimension: .mass, factor: 1, offset: 0, name: trc("unit name", "kilograms")),
+        Unit(symbol: "g", dimension: .mass, factor: 0.001, offset: 0, name: trc("unit name", "grams")),
+        Unit(symbol: "mg", dimension: .mass, factor: 0.000001, offset: 0, name: trc("unit name", "milligrams")),
+        Unit(symbol: "lb", dimension: .mass, factor: 0.45359237, offset: 0, name: trc("unit name", "pounds")),
+        Unit(symbol: "mcg", dimension: .mass, factor: 0.000000001, offset: 0, name: trc("unit name", "micrograms"), display: "µg"),
+        Unit(symbol: "oz", dimension: .mass, factor: 0.028349523125, offset: 0, name: trc("unit name", "ounces")),
+        Unit(symbol: "st", dimension: .mass, factor: 6.35029318, offset: 0, name: trc("unit name", "stones")),
 
-        Unit(symbol: "mmHg", dimension: .pressure, factor: 1, offset: 0, name: "millimetres of mercury"),
+        Unit(symbol: "mmHg", dimension: .pressure, factor: 1, offset: 0, name: trc("unit name", "millimetres of mercury")),
         // 1 mmHg = 133.322387415 Pa exactly (by definition of the conventional millimetre of mercury).
-        Unit(symbol: "kPa", dimension: .pressure, factor: 1000 / 133.322387415, offset: 0, name: "kilopascals"),
-        Unit(symbol: "cmAq", dimension: .pressure, factor: 98.0665 / 133.322387415, offset: 0, name: "centimetres of water", display: "cmH₂O"),
+        Unit(symbol: "kPa", dimension: .pressure, factor: 1000 / 133.322387415, offset: 0, name: trc("unit name", "kilopascals")),
+        Unit(symbol: "cmAq", dimension: .pressure, factor: 98.0665 / 133.322387415, offset: 0, name: trc("unit name", "centimetres of water"), display: "cmH₂O"),
 
         // Glucose: mg/dL is the base; mmol/L converts through the molar mass (1 mmol/L = 18.0156 mg/dL).
-        Unit(symbol: "mg/dL", dimension: .glucose, factor: 1, offset: 0, name: "milligrams per decilitre"),
-        Unit(symbol: "mmol/L", dimension: .glucose, factor: glucoseMolarMass / 10, offset: 0, name: "millimoles per litre"),
+        Unit(symbol: "mg/dL", dimension: .glucose, factor: 1, offset: 0, name: trc("unit name", "milligrams per decilitre")),
+        Unit(symbol: "mmol/L", dimension: .glucose, factor: glucoseMolarMass / 10, offset: 0, name: trc("unit name", "millimoles per litre")),
 
-        Unit(symbol: "%", dimension: .fraction, factor: 1, offset: 0, name: "percent"),
+        Unit(symbol: "%", dimension: .fraction, factor: 1, offset: 0, name: trc("unit name", "percent")),
 
-        Unit(symbol: "count", dimension: .count, factor: 1, offset: 0, name: "count"),
+        Unit(symbol: "count", dimension: .count, factor: 1, offset: 0, name: trc("unit name", "count"), display: trc("unit beside a number", "count")),
 
-        Unit(symbol: "s", dimension: .time, factor: 1, offset: 0, name: "seconds"),
-        Unit(symbol: "ms", dimension: .time, factor: 0.001, offset: 0, name: "milliseconds"),
-        Unit(symbol: "min", dimension: .time, factor: 60, offset: 0, name: "minutes"),
-        Unit(symbol: "hr", dimension: .time, factor: 3600, offset: 0, name: "hours"),
-        Unit(symbol: "d", dimension: .time, factor: 86400, offset: 0, name: "days"),
+        Unit(symbol: "s", dimension: .time, factor: 1, offset: 0, name: trc("unit name", "seconds"), display: trc("unit beside a number", "s")),
+        Unit(symbol: "ms", dimension: .time, factor: 0.001, offset: 0, name: trc("unit name", "milliseconds"), display: trc("unit beside a number", "ms")),
+        Unit(symbol: "min", dimension: .time, factor: 60, offset: 0, name: trc("unit name", "minutes"), display: trc("unit beside a number", "min")),
+        Unit(symbol: "hr", dimension: .time, factor: 3600, offset: 0, name: trc("unit name", "hours"), display: trc("unit beside a number", "hr")),
+        Unit(symbol: "d", dimension: .time, factor: 86400, offset: 0, name: trc("unit name", "days"), display: trc("unit beside a number", "d")),
 
-        Unit(symbol: "m", dimension: .length, factor: 1, offset: 0, name: "metres"),
-        Unit(symbol: "cm", dimension: .length, factor: 0.01, offset: 0, name: "centimetres"),
-        Unit(symbol: "mm", dimension: .length, factor: 0.001, offset: 0, name: "millimetres"),
-        Unit(symbol: "km", dimension: .length, factor: 1000, offset: 0, name: "kilometres"),
-        Unit(symbol: "in", dimension: .length, factor: 0.0254, offset: 0, name: "inches"),
-        Unit(symbol: "ft", dimension: .length, factor: 0.3048, offset: 0, name: "feet"),
-        Unit(symbol: "mi", dimension: .length, factor: 1609.344, offset: 0, name: "miles"),
+        Unit(symbol: "m", dimension: .length, factor: 1, offset: 0, name: trc("unit name", "metres")),
+        Unit(symbol: "cm", dimension: .length, factor: 0.01, offset: 0, name: trc("unit name", "centimetres")),
+        Unit(symbol: "mm", dimension: .length, factor: 0.001, offset: 0, name: trc("unit name", "millimetres")),
+        Unit(symbol: "km", dimension: .length, factor: 1000, offset: 0, name: trc("unit name", "kilometres")),
+        Unit(symbol: "in", dimension: .length, factor: 0.0254, offset: 0, name: trc("unit name", "inches")),
+        Unit(symbol: "ft", dimension: .length, factor: 0.3048, offset: 0, name: trc("unit name", "feet")),
+        Unit(symbol: "mi", dimension: .length, factor: 1609.344, offset: 0, name: trc("unit name", "miles")),
 
-        Unit(symbol: "L", dimension: .volume, factor: 1, offset: 0, name: "litres"),
-        Unit(symbol: "mL", dimension: .volume, factor: 0.001, offset: 0, name: "millilitres"),
-        Unit(symbol: "fl_oz_us", dimension: .volume, factor: 0.0295735295625, offset: 0, name: "US fluid ounces", display: "fl oz"),
+        Unit(symbol: "L", dimension: .volume, factor: 1, offset: 0, name: trc("unit name", "litres")),
+        Unit(symbol: "mL", dimension: .volume, factor: 0.001, offset: 0, name: trc("unit name", "millilitres")),
+        Unit(symbol: "fl_oz_us", dimension: .volume, factor: 0.0295735295625, offset: 0, name: trc("unit name", "US fluid ounces"), display: "fl oz"),
 
-        Unit(symbol: "kcal", dimension: .energy, factor: 1, offset: 0, name: "kilocalories"),
-        Unit(symbol: "kJ", dimension: .energy, factor: 1 / 4.184, offset: 0, name: "kilojoules"),
+        Unit(symbol: "kcal", dimension: .energy, factor: 1, offset: 0, name: trc("unit name", "kilocalories")),
+        Unit(symbol: "kJ", dimension: .energy, factor: 1 / 4.184, offset: 0, name: trc("unit name", "kilojoules")),
 
-        Unit(symbol: "IU", dimension: .insulin, factor: 1, offset: 0, name: "international units"),
+        Unit(symbol: "IU", dimension: .insulin, factor: 1, offset: 0, name: trc("unit name", "international units"), display: trc("unit beside a number", "IU")),
 
         // Units Apple Health exports use for walking, running and the environment.
-        Unit(symbol: "m/s", dimension: .speed, factor: 1, offset: 0, name: "metres per second"),
-        Unit(symbol: "km/hr", dimension: .speed, factor: 1000.0 / 3600.0, offset: 0, name: "kilometres per hour", display: "km/h"),
-        Unit(symbol: "mi/hr", dimension: .speed, factor: 1609.344 / 3600.0, offset: 0, name: "miles per hour", display: "mph"),
-        Unit(symbol: "dBASPL", dimension: .soundLevel, factor: 1, offset: 0, name: "decibels (A-weighted sound pressure level)", display: "dB"),
-        Unit(symbol: "mL/(kg·min)", dimension: .oxygenUptake, factor: 1, offset: 0, name: "millilitres of oxygen per kilogram per minute", display: "mL/kg/min"),
+        Unit(symbol: "m/s", dimension: .speed, factor: 1, offset: 0, name: trc("unit name", "metres per second")),
+        Unit(symbol: "km/hr", dimension: .speed, factor: 1000.0 / 3600.0, offset: 0, name: trc("unit name", "kilometres per hour"), display: "km/h"),
+        Unit(symbol: "mi/hr", dimension: .speed, factor: 1609.344 / 3600.0, offset: 0, name: trc("unit name", "miles per hour"), display: "mph"),
+        Unit(symbol: "dBASPL", dimension: .soundLevel, factor: 1, offset: 0, name: trc("unit name", "decibels (A-weighted sound pressure level)"), display: "dB"),
+        Unit(symbol: "mL/(kg·min)", dimension: .oxygenUptake, factor: 1, offset: 0, name: trc("unit name", "millilitres of oxygen per kilogram per minute"), display: "mL/kg/min"),
     ]
 
     private static let bySymbol: [String: Unit] = Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a })
@@ -73,6 +79,8 @@ public enum UnitRegistry {
         "kcal/day": "kcal", "percent": "%", "u": "IU", "U": "IU", "units": "IU",
         // HealthKit's spellings: dietary "Cal" is the kilocalorie; VO2 max as exported.
         "Cal": "kcal", "mL/min·kg": "mL/(kg·min)", "ml/(kg*min)": "mL/(kg·min)", "km/h": "km/hr", "mph": "mi/hr",
+        // The English forms stay accepted in every language.
+        "beats/s": "count/s",
     ]
 
     private static let byDisplay: [String: Unit] = Dictionary(all.map { ($0.display, $0) }, uniquingKeysWith: { a, _ in a })

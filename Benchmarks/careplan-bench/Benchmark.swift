@@ -67,16 +67,17 @@ struct Benchmark {
         // Whole processes on the longest history, beside the floor program, in this same run.
         var processes: [ProcessResult] = []
         if let longest = histories.last {
-            processes = try ProcessCases(storePath: longest.path, runs: runs).run()
+            // In English and in Polish (issue 24), each beside its own floor runs.
+            processes = try ReaderLanguage.allCases.flatMap { try ProcessCases(storePath: longest.path, runs: runs, language: $0).run() }
             print("\(longest.label): commands measured (careplan today \(ReportTable.number(processes.first?.samples.median)) ms, floor \(ReportTable.number(processes.first?.floor.median)) ms)")
         }
         // The FHIR export beside the JSON export of the same days; the status line beside start-up.
         var exports: [ProcessResult] = []
-        var status: ProcessResult?
+        var status: [ProcessResult] = []
         if let longest = histories.last {
             // Five times the runs: a pair takes 17 ms, and the target's margin is a few per cent,
             // which the median of 21 on a shared machine moves by.
-            status = try StatusCases(storePath: longest.path, runs: runs * 5).run()
+            status = try ReaderLanguage.allCases.map { try StatusCases(storePath: longest.path, runs: runs * 5, language: $0).run() }
             exports = try ExportCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): FHIR export measured (30 days \(ReportTable.number(exports.first?.samples.median)) ms, JSON \(ReportTable.number(exports.first?.floor.median)) ms)")
         }
@@ -94,9 +95,9 @@ struct Benchmark {
         let loadAtEnd = MachineFacts.loadAverage()
         let rows = Targets.rows(dashboard: dashboard, insights: insights, processes: processes, processLabel: histories.last?.label ?? "")
             + Targets.rows(exports: exports, label: histories.last?.label ?? "")
-            + (status.map { Targets.rows(status: $0, label: histories.last?.label ?? "") } ?? [])
+            + status.flatMap { Targets.rows(status: $0, label: histories.last?.label ?? "") }
             + (health.map(Targets.rows(import:)) ?? [])
-        let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? []) + (status.map(Targets.checks(status:)) ?? [])
+        let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? []) + status.flatMap(Targets.checks(status:))
         print("\n" + ReportTable.histories(histories))
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")

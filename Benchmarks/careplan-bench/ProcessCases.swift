@@ -16,6 +16,7 @@ struct ProcessResult: Codable, Sendable {
 struct ProcessCases {
     let storePath: String
     let runs: Int
+    var language = ReaderLanguage.english
 
     /// The release binaries sit beside this one.
     static func binary(_ name: String) throws -> String {
@@ -51,18 +52,18 @@ struct ProcessCases {
         }
         let value = NumberText.string((range.lowerBound + range.upperBound) / 2)
         let commands: [(String, (Int) -> [String])] = [
-            ("careplan today", { _ in ["today", "--db", copy] }),
-            ("careplan done", { run in ["done", open[run], "--db", copy] }),
-            ("careplan log", { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
+            ("careplan today" + language.suffix, { _ in ["today", "--db", copy] }),
+            ("careplan done" + language.suffix, { run in ["done", open[run], "--db", copy] }),
+            ("careplan log" + language.suffix, { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
         ]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = language.environment(ProcessInfo.processInfo.environment)
         environment["CAREPLAN_NOW"] = PinnedClock.localTime
         environment["TZ"] = PinnedClock.zone
         return try commands.map { name, arguments in
             var own: [Double] = [], base: [Double] = []
             var firstOwn = 0.0, firstBase = 0.0
             // As many ticks as today has open occurrences, at most.
-            let total = name == "careplan done" ? min(runs + 3, open.count) : runs + 3
+            let total = name.hasPrefix("careplan done") ? min(runs + 3, open.count) : runs + 3
             for run in 0..<total {
                 let timeBase = try Self.time(floor, [copy], environment: environment)
                 let timeOwn = try Self.time(careplan, arguments(run), environment: environment)

@@ -54,7 +54,7 @@ struct BenchmarkReport: Codable, Sendable {
     var processes: [ProcessResult]
     /// The FHIR export beside the JSON export (issue 12).
     var exports: [ProcessResult]
-    /// `careplan status` beside `careplan --version` (issue 14).
-    var status: ProcessResult?
+    /// `careplan status` beside `careplan --version` (issue 14), in English and in Polish (issue 24).
+    var status: [ProcessResult]
     var healthImport: ImportResult?
 }

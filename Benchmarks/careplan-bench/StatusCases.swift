@@ -6,10 +6,11 @@ import Foundation
 struct StatusCases {
     let storePath: String
     let runs: Int
+    var language = ReaderLanguage.english
 
     func run() throws -> ProcessResult {
         let careplan = try ProcessCases.binary("careplan")
-        var environment = ProcessInfo.processInfo.environment
+        var environment = language.environment(ProcessInfo.processInfo.environment)
         environment["CAREPLAN_NOW"] = PinnedClock.localTime
         environment["TZ"] = PinnedClock.zone
         var own: [Double] = [], startUp: [Double] = []
@@ -20,7 +21,7 @@ struct StatusCases {
             if run == 0 { (firstOwn, firstStartUp) = (timeOwn, timeStartUp) }
             if run >= 3 { own.append(timeOwn); startUp.append(timeStartUp) }
         }
-        return ProcessResult(command: "careplan status (floor: careplan --version)",
+        return ProcessResult(command: "careplan status\(language.suffix) (floor: careplan --version)",
                              samples: Samples(warmups: 3, milliseconds: own, firstCall: firstOwn),
                              floor: Samples(warmups: 3, milliseconds: startUp, firstCall: firstStartUp))
     }

@@ -25,7 +25,7 @@ enum Targets {
 
     static func checks(status: ProcessResult) -> [TargetCheck] {
         let ratio = status.samples.median / status.floor.median
-        return [TargetCheck(target: "careplan status, whole process, ≤ \(statusRatio) × careplan's start-up (careplan --version)",
+        return [TargetCheck(target: "careplan status\(status.command.contains("Polish") ? " in Polish" : ""), whole process, ≤ \(statusRatio) × careplan's start-up (careplan --version)",
                             measured: String(format: "%.2f× (%.2f ms vs %.2f ms)", ratio, status.samples.median, status.floor.median),
                             pass: ratio <= statusRatio)]
     }
@@ -125,7 +125,7 @@ enum Targets {
         checks.append(TargetCheck(target: "insights for a year at 10y ≤ \(yearFloorRatio) × the SQL floor on the raw outcomes",
                                   measured: year.map { String(format: "%.3f× (%@ vs %@)", $0.ratio!, ms($0.median), ms($0.floor!)) } ?? "not measured",
                                   pass: year.map { $0.ratio! <= yearFloorRatio }))
-        for name in ["careplan today", "careplan done", "careplan log"] {
+        for name in ["careplan today", "careplan done", "careplan log"].flatMap({ name in ReaderLanguage.allCases.map { name + $0.suffix } }) {
             let measured = rows.first { $0.measurement == name }
             checks.append(TargetCheck(target: "\(name), whole process, ≤ \(Int(processRatio)) × careplan-floor",
                                       measured: measured.map { String(format: "%.2f× (%@ vs %@)", $0.ratio!, ms($0.median), ms($0.floor!)) } ?? "not measured",

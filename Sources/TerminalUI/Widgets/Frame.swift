@@ -19,29 +19,97 @@ public enum Frame {
     }
 }
 
-/// Text wrapped to a width, on word boundaries (words longer than the width are cut).
+/// Text wrapped to a width in terminal cells. Lines break at spaces, and between the characters
+/// of Chinese and Japanese, which write no spaces: never before closing punctuation and small kana
+/// (`。」ょ`), never after opening brackets (`「（`), the basic rules of JIS X 4051 and GB/T 15834.
+/// A run with no break that is wider than a line goes on to the next, so no text is lost.
 public enum TextWrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            // The line's width is kept as it grows, rather than measuring it again for every word.
+            // The line's width is kept as it grows, rather than measuring it again for every piece.
             var line = "", used = 0
-            for word in paragraph.split(separator: " ") {
-                let wordWidth = TextWidth.of(word)
-                let gap = line.isEmpty ? 0 : 1
-                if used + gap + wordWidth <= width {
+            for piece in pieces(paragraph) {
+                let gap = line.isEmpty || !piece.afterSpace ? 0 : 1
+                if used + gap + piece.width <= width {
                     if gap > 0 { line += " " }
-                    line += word
-                    used += gap + wordWidth
-                } else {
-                    if !line.isEmpty { lines.append(line) }
-                    line = TextWidth.truncate(String(word), to: width, ellipsis: false)
-                    used = TextWidth.of(line)
+                    line += piece.text
+                    used += gap + piece.width
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                (line, used) = ("", 0)
+                for character in piece.text {
+                    let characterWidth = TextWidth.of(character)
+                    if used + characterWidth > width, !line.isEmpty {
+                        lines.append(line)
+                        (line, used) = ("", 0)
+                    }
+                    line.append(character)
+                    used += characterWidth
                 }
             }
             lines.append(line)
         }
         return lines
     }
+
+    /// What a line may not be broken inside: a word, or one character of Chinese or Japanese with
+    /// the punctuation that must stay with it; whether a space came before it.
+    struct Piece {
+        var text: String
+        var width: Int
+        var afterSpace: Bool
+    }
+
+    static func pieces(_ paragraph: Substring) -> [Piece] {
+        var pieces: [Piece] = []
+        var current = Piece(text: "", width: 0, afterSpace: false)
+        var previous: Character?
+        var spaceBefore = false
+        for character in paragraph {
+            if character == " " {
+                if !current.text.isEmpty { pieces.append(current) }
+                current = Piece(text: "", width: 0, afterSpace: false)
+                spaceBefore = true
+                previous = nil
+                continue
+            }
+            if let previous, !current.text.isEmpty, breaksBetween(previous, character) {
+                pieces.append(current)
+                current = Piece(text: "", width: 0, afterSpace: false)
+            }
+            if current.text.isEmpty { current.afterSpace = spaceBefore }
+            spaceBefore = false
+            current.text.append(character)
+            current.width += TextWidth.of(character)
+            previous = character
+        }
+        if !current.text.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
+    /// Whether a line may break between two characters with no space between them.
+    static func breaksBetween(_ before: Character, _ after: Character) -> Bool {
+        guard isIdeographic(before) || isIdeographic(after) else { return false }
+        return !noBreakBefore.contains(after) && !noBreakAfter.contains(before)
+    }
+
+    /// Chinese characters, kana, Hangul and full-width forms: scripts that break between characters.
+    static func isIdeographic(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        switch scalar {
+        case 0x1100...0x11FF, 0x2E80...0x303F, 0x3040...0x30FF, 0x3100...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Closing punctuation, iteration marks and small kana, which never start a line.
+    static let noBreakBefore: Set<Character> = Set("、。，．・：；？！ー―…‥）」』】〕〉》｝］〟’”%％!),.:;?]}々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+    /// Opening brackets, which never end one.
+    static let noBreakAfter: Set<Character> = Set("（「『【〔〈《｛［〝‘“([{")
 }

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 
 /// "Pain averaged 2.1 points lower on days you did Stretches than on days you did not (18 vs 12 days)".
 ///
@@ -155,12 +156,27 @@ enum Associations {
             let size = NumberText.string(abs(difference), decimals: max(readings.field.decimals ?? 1, 1))
             if readings.measureType == .sleep {
                 let minutes = SleepText.duration(Int((abs(difference) * 60).rounded()))
-                let text = "On days you did \(title) you slept \(minutes) \(difference < 0 ? "less" : "longer") on average (\(with.n) vs \(without.n) nights)"
+                let values: KeyValuePairs<String, any PlaceholderValue> = ["title": title, "duration": minutes, "with": with.n]
+                let text = difference < 0
+                    // TRANSLATORS: sleep on nights after days an activity ({title}) was done, against nights after days it was
+                    // not: {duration} is the difference (25 min), {with} and {count} the nights on each side. Says nothing of a cause.
+                    ? trn("On days you did {title} you slept {duration} less on average ({with} vs {count} night)",
+                          "On days you did {title} you slept {duration} less on average ({with} vs {count} nights)", without.n, values)
+                    : trn("On days you did {title} you slept {duration} longer on average ({with} vs {count} night)",
+                          "On days you did {title} you slept {duration} longer on average ({with} vs {count} nights)", without.n, values)
                 return InsightMessage(level: .tip, kind: .association, activityId: readings.activityId, relatedActivityId: intervention,
                                       text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,
                                                             "daysWith": Double(with.n), "daysWithout": Double(without.n)])
             }
-            let text = "\(readings.title) averaged \(size)\(unit.isEmpty ? "" : " \(unit)") \(difference < 0 ? "lower" : "higher") on days you did \(title) than on days you did not (\(with.n) vs \(without.n) days)"
+            let values: KeyValuePairs<String, any PlaceholderValue> = [
+                "assessment": readings.title, "difference": size + (unit.isEmpty ? "" : " " + unit), "title": title, "with": with.n]
+            let text = difference < 0
+                // TRANSLATORS: an assessment ({assessment}, Pain) on days an activity ({title}, Stretches) was done against days
+                // it was not: {difference} with its unit (2.1 points), {with} and {count} the days on each side. Says nothing of a cause.
+                ? trn("{assessment} averaged {difference} lower on days you did {title} than on days you did not ({with} vs {count} day)",
+                      "{assessment} averaged {difference} lower on days you did {title} than on days you did not ({with} vs {count} days)", without.n, values)
+                : trn("{assessment} averaged {difference} higher on days you did {title} than on days you did not ({with} vs {count} day)",
+                      "{assessment} averaged {difference} higher on days you did {title} than on days you did not ({with} vs {count} days)", without.n, values)
             return InsightMessage(level: .tip, kind: .association, activityId: readings.activityId, relatedActivityId: intervention,
                                   text: text, numbers: ["difference": difference, "with": with.mean, "without": without.mean,
                                                         "daysWith": Double(with.n), "daysWithout": Double(without.n)])

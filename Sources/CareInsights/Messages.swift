@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 
 /// A tip, warning or alert about the period, with the numbers behind its text.
 public struct InsightMessage: Hashable, Sendable {
@@ -6,7 +7,17 @@ public struct InsightMessage: Hashable, Sendable {
     public enum Level: Int, Comparable, Sendable, CaseIterable {
         case tip, warning, alert
 
+        /// What JSON and the report's data call it: "tip", "warning", "alert" in every language.
         public var name: String { ["tip", "warning", "alert"][rawValue] }
+        /// The level as people read it, beside a message.
+        public var displayName: String {
+            switch self {
+            // TRANSLATORS: how much an Insights message asks for attention, printed before it.
+            case .tip: return trc("insight level", "tip")
+            case .warning: return trc("insight level", "warning")
+            case .alert: return trc("insight level", "alert")
+            }
+        }
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -61,10 +72,10 @@ struct Evidence {
 
     static func lastFinished(end: LocalDate, today: LocalDate) -> LocalDate { end == today ? end.adding(days: -1) : end }
 
-    /// "the last 7 days" when a window ends today, else "the 7 days to 2026-11-14".
-    func window(_ days: Int, endingOn last: LocalDate) -> String {
-        let relative = last == today || (last == today.adding(days: -1) && end == today)
-        return relative ? "the last \(days) days" : "the \(days) days to \(last)"
+    /// Whether a window ending on `last` reads "the last 7 days" (it ends today, or yesterday when
+    /// today is not over) rather than "the 7 days to 2026-11-14".
+    func isRecent(_ last: LocalDate) -> Bool {
+        last == today || (last == today.adding(days: -1) && end == today)
     }
 }
 
@@ -89,9 +100,9 @@ enum MessageRules {
         for readings in evidence.readings { messages += outOfNormal(readings, evidence) }
         let counted = evidence.plan.histories.filter(\.countsInAdherence)
         for history in counted { messages += missedStreak(history, evidence) }
-        messages += adherenceDrop(counted.map(\.id), activityId: nil, title: "Adherence", evidence)
+        messages += adherenceDrop(counted.map(\.id), activityId: nil, title: nil, evidence)
         if let activity, let history = counted.first(where: { $0.id == activity }) {
-            messages += adherenceDrop([activity], activityId: activity, title: "\(title(history, evidence)) adherence", evidence)
+            messages += adherenceDrop([activity], activityId: activity, title: title(history, evidence), evidence)
         }
         messages += Associations.messages(evidence, about: activity)
         if let activity { messages = messages.filter { $0.concerns(activity) } }
@@ -119,13 +130,37 @@ enum MessageRules {
             if low < normal.lowerBound { below += 1 }
         }
         let unit = UnitText.display(readings.field.unit, type: readings.measureType)
-        return [(above, "above", normal.upperBound), (below, "below", normal.lowerBound)].compactMap { count, side, threshold in
+        let recent = evidence.isRecent(evidence.end)
+        return [(above, true, normal.upperBound), (below, false, normal.lowerBound)].compactMap { count, isAbove, threshold in
             guard count > 0 else { return nil }
-            var text = "\(readings.title) \(side) \(NumberText.string(threshold))\(unit.isEmpty ? "" : " \(unit)") on \(count) of \(evidence.window(readingWindow, endingOn: evidence.end))"
+            let values: KeyValuePairs<String, any PlaceholderValue> = [
+                "title": readings.title, "threshold": NumberText.string(threshold) + (unit.isEmpty ? "" : " " + unit),
+                "days": readingWindow, "date": evidence.end.iso]
+            var text = switch (isAbove, recent) {
+            // TRANSLATORS: readings outside their normal range in a window of days: {title} is the assessment
+            // (Temperature), {threshold} the range's edge with its unit (38 °C, 5 points), {count} the days out
+            // of {days}, {date} the window's last day (2026-11-14).
+            case (true, true): trn("{title} above {threshold} on {count} of the last {days} days",
+                                   "{title} above {threshold} on {count} of the last {days} days", count, values)
+            case (true, false): trn("{title} above {threshold} on {count} of the {days} days to {date}",
+                                    "{title} above {threshold} on {count} of the {days} days to {date}", count, values)
+            case (false, true): trn("{title} below {threshold} on {count} of the last {days} days",
+                                    "{title} below {threshold} on {count} of the last {days} days", count, values)
+            case (false, false): trn("{title} below {threshold} on {count} of the {days} days to {date}",
+                                     "{title} below {threshold} on {count} of the {days} days to {date}", count, values)
+            }
             let alert = count >= alertDaysOutOfNormal
             // An alert says whom to call: the care-team contact the plan makes responsible, else the team.
             let contact = alert ? responsibleContact(readings.activityId, evidence) : nil
-            if alert { text += contact.map { "; call \($0.name) (\($0.role))" + ($0.phone.map { " on \($0)" } ?? "") } ?? "; call your care team" }
+            if alert {
+                let advice = contact.map { contact in
+                    // TRANSLATORS: whom to call about readings out of normal: a contact's name, role (Nurse) and phone.
+                    contact.phone.map { tr("call {name} ({role}) on {phone}", ["name": contact.name, "role": contact.role, "phone": $0]) }
+                        ?? tr("call {name} ({role})", ["name": contact.name, "role": contact.role])
+                } ?? tr("call your care team")
+                // TRANSLATORS: an alert: what was seen ("Temperature above 38 °C on 3 of the last 7 days"), then whom to call.
+                text = tr("{finding}; {advice}", ["finding": text, "advice": advice])
+            }
             var message = InsightMessage(level: alert ? .alert : .warning, kind: .outOfNormal,
                                          activityId: readings.activityId, text: text,
                                          numbers: ["days": Double(count), "window": Double(readingWindow), "threshold": threshold,
@@ -161,15 +196,24 @@ enum MessageRules {
         }
         guard streak >= warnStreak, let latest else { return [] }
         let inARow = latest.days(since: earliest) + 1 == streak
-        let text = "\(title(history, evidence)) missed " + (inARow ? "\(streak) days in a row" : "the last \(streak) scheduled days")
-            + (latest == evidence.today.adding(days: -1) ? "" : " (to \(latest))")
+        let values: KeyValuePairs<String, any PlaceholderValue> = ["title": title(history, evidence), "date": latest.iso]
+        let text = switch (inARow, latest == evidence.today.adding(days: -1)) {
+        // TRANSLATORS: an activity not done on the most recent days it was scheduled; {date} is the last of
+        // them (2026-11-14) when that was not yesterday.
+        case (true, true): trn("{title} missed {count} day in a row", "{title} missed {count} days in a row", streak, values)
+        case (true, false): trn("{title} missed {count} day in a row (to {date})", "{title} missed {count} days in a row (to {date})", streak, values)
+        case (false, true): trn("{title} missed the last {count} scheduled day", "{title} missed the last {count} scheduled days", streak, values)
+        case (false, false): trn("{title} missed the last {count} scheduled day (to {date})",
+                                 "{title} missed the last {count} scheduled days (to {date})", streak, values)
+        }
         return [InsightMessage(level: streak >= alertStreak ? .alert : .warning, kind: .missedStreak, activityId: history.id,
                                text: text, numbers: ["days": Double(streak)])]
     }
 
     /// Adherence over the period's finished days against the same number of days just before,
     /// when careplan followed the activities over all of those days.
-    static func adherenceDrop(_ ids: [String], activityId: String?, title: String, _ evidence: Evidence) -> [InsightMessage] {
+    /// `title`: the activity's, or nil for the whole plan's adherence.
+    static func adherenceDrop(_ ids: [String], activityId: String?, title: String?, _ evidence: Evidence) -> [InsightMessage] {
         let first = evidence.period.first, last = evidence.lastFinished
         guard last >= first else { return [] }
         let days = last.days(since: first) + 1
@@ -188,7 +232,20 @@ enum MessageRules {
         let current = 100 * nowAdherence.fraction!, previous = 100 * thenAdherence.fraction!
         let drop = previous - current
         guard drop >= warnDrop else { return [] }
-        let text = "\(title) \(nowAdherence.percent!) % over \(evidence.window(days, endingOn: last)), down from \(thenAdherence.percent!) % in the \(days) days before"
+        let values: KeyValuePairs<String, any PlaceholderValue> = [
+            "title": title ?? "", "percent": nowAdherence.percent!, "previousPercent": thenAdherence.percent!, "date": last.iso]
+        let text = switch (title != nil, evidence.isRecent(last)) {
+        // TRANSLATORS: adherence fell against as many days just before: {percent} over the last {count} days
+        // (or the {count} days to {date}, 2026-11-14), {previousPercent} before; {title} is an activity.
+        case (false, true): trn("Adherence {percent} % over the last {count} day, down from {previousPercent} % in the {count} day before",
+                                "Adherence {percent} % over the last {count} days, down from {previousPercent} % in the {count} days before", days, values)
+        case (false, false): trn("Adherence {percent} % over the {count} day to {date}, down from {previousPercent} % in the {count} day before",
+                                 "Adherence {percent} % over the {count} days to {date}, down from {previousPercent} % in the {count} days before", days, values)
+        case (true, true): trn("{title} adherence {percent} % over the last {count} day, down from {previousPercent} % in the {count} day before",
+                               "{title} adherence {percent} % over the last {count} days, down from {previousPercent} % in the {count} days before", days, values)
+        case (true, false): trn("{title} adherence {percent} % over the {count} day to {date}, down from {previousPercent} % in the {count} day before",
+                                "{title} adherence {percent} % over the {count} days to {date}, down from {previousPercent} % in the {count} days before", days, values)
+        }
         return [InsightMessage(level: drop >= alertDrop ? .alert : .warning, kind: .adherenceDrop, activityId: activityId, text: text,
                                numbers: ["current": current, "previous": previous, "days": Double(days),
                                          "completed": Double(now.completed), "due": Double(now.due),
@@ -199,6 +256,8 @@ enum MessageRules {
 /// Units as people read them in a sentence: the registry's display name, and "points" on a scale.
 enum UnitText {
     static func display(_ unit: String?, type: Measure.ValueType) -> String {
-        type == .scale ? "points" : unit.map(UnitRegistry.display) ?? ""
+        // TRANSLATORS: the unit of a scale's values after a number ("5 points", "2.1 points lower"), whatever
+        // the number: a word or abbreviation that does not change with it (Polish "pkt").
+        type == .scale ? trc("unit", "points") : unit.map(UnitRegistry.display) ?? ""
     }
 }

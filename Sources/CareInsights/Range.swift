@@ -21,6 +21,17 @@ extension DateBucket {
 public enum InsightRange: String, CaseIterable, Sendable {
     case week, month, quarter, year
 
+    /// The range as people read it (Insights' tabs); `rawValue` is what `--range` and JSON take.
+    public var name: String {
+        switch self {
+        // TRANSLATORS: Insights' ranges, on its tabs.
+        case .week: return trc("insights range", "week")
+        case .month: return trc("insights range", "month")
+        case .quarter: return trc("insights range", "quarter")
+        case .year: return trc("insights range", "year")
+        }
+    }
+
     /// The bucket each range is shown in, so a chart has 7 to 31 bars: week and month by day,
     /// quarter by week, year by month.
     public var bucket: Bucket {

@@ -1,6 +1,7 @@
 import CarePlanStore
 import Foundation
 import HealthData
+import Localization
 
 /// One bucket's nights for the bars and the sparkline: how many had headline figures, and the
 /// average total sleep (minutes) and efficiency (percent) of those whose sleep was measured.
@@ -97,25 +98,56 @@ public struct SleepInsight: Hashable, Sendable {
         let week = lastWeek(end: end).compactMap(\.headline).filter(\.sleepMeasured)
         let low = week.filter(\.isBelowEfficiencyGoal)
         if low.count >= Self.lowEfficiencyNights {
-            let window = end == today ? "the last 7 nights" : "the 7 nights to \(end)"
             let mean = low.compactMap(\.efficiency).reduce(0, +) / Double(low.count)
+            let values: KeyValuePairs<String, any PlaceholderValue> = [
+                "goal": SleepText.percent(Self.efficiencyGoal), "nights": 7, "date": end.iso, "average": SleepText.percent(mean)]
+            let text = end == today
+                // TRANSLATORS: nights under the sleep efficiency goal ({goal}, 85 %): {count} of the last {nights} nights, or of
+                // the {nights} nights to {date} (2026-11-14); {average} is those nights' average efficiency.
+                ? trn("Sleep efficiency under {goal} on {count} of the last {nights} nights (those nights averaged {average})",
+                      "Sleep efficiency under {goal} on {count} of the last {nights} nights (those nights averaged {average})", low.count, values)
+                : trn("Sleep efficiency under {goal} on {count} of the {nights} nights to {date} (those nights averaged {average})",
+                      "Sleep efficiency under {goal} on {count} of the {nights} nights to {date} (those nights averaged {average})", low.count, values)
             messages.append(InsightMessage(level: .warning, kind: .sleepEfficiency, activityId: diaryId,
-                                           text: "Sleep efficiency under \(SleepText.percent(Self.efficiencyGoal)) on \(low.count) of \(window) (those nights averaged \(SleepText.percent(mean)))",
+                                           text: text,
                                            numbers: ["nights": Double(low.count), "window": 7, "goal": Self.efficiencyGoal * 100, "average": mean * 100]))
         }
         if let now = statistics.totalSleep, let then = previous.totalSleep, now.count >= Self.minimumNights, then.count >= Self.minimumNights,
            then.mean - now.mean >= Self.dropMinutes {
             let drop = then.mean - now.mean
+            let values: KeyValuePairs<String, any PlaceholderValue> = [
+                "average": SleepText.duration(Int(now.mean * 60)), "difference": SleepText.duration(Int(drop * 60)),
+                "previous": SleepText.duration(Int(then.mean * 60)), "nights": now.count]
+            let text = switch period.range {
+            // TRANSLATORS: less sleep than in the period before: {average} a night this period, {difference} less than
+            // {previous} before; {nights} and {count} are the nights measured in each.
+            case .week: trn("Average total sleep {average} this week, {difference} less than the week before ({previous}; {nights} vs {count} night)",
+                            "Average total sleep {average} this week, {difference} less than the week before ({previous}; {nights} vs {count} nights)", then.count, values)
+            case .month: trn("Average total sleep {average} this month, {difference} less than the month before ({previous}; {nights} vs {count} night)",
+                             "Average total sleep {average} this month, {difference} less than the month before ({previous}; {nights} vs {count} nights)", then.count, values)
+            case .quarter: trn("Average total sleep {average} this quarter, {difference} less than the quarter before ({previous}; {nights} vs {count} night)",
+                               "Average total sleep {average} this quarter, {difference} less than the quarter before ({previous}; {nights} vs {count} nights)", then.count, values)
+            case .year: trn("Average total sleep {average} this year, {difference} less than the year before ({previous}; {nights} vs {count} night)",
+                            "Average total sleep {average} this year, {difference} less than the year before ({previous}; {nights} vs {count} nights)", then.count, values)
+            }
             messages.append(InsightMessage(level: .warning, kind: .sleepDrop, activityId: diaryId,
-                                           text: "Average total sleep \(SleepText.duration(Int(now.mean * 60))) this \(period.range.rawValue), \(SleepText.duration(Int(drop * 60))) less than the \(period.range.rawValue) before (\(SleepText.duration(Int(then.mean * 60))); \(now.count) vs \(then.count) nights)",
+                                           text: text,
                                            numbers: ["average": now.mean, "previous": then.mean, "difference": -drop,
                                                      "nights": Double(now.count), "previousNights": Double(then.count)]))
         }
-        for (name, spread) in [("Bedtime", statistics.bedtime), ("Wake time", statistics.wakeTime)] {
+        for (isBedtime, spread) in [(true, statistics.bedtime), (false, statistics.wakeTime)] {
             guard let spread, spread.count >= Self.regularityNights, spread.deviation > Self.irregularMinutes else { continue }
-            let average = TimeOfDay(wrapping: spread.mean)
+            let values: KeyValuePairs<String, any PlaceholderValue> = [
+                "deviation": Int(spread.deviation.rounded()), "time": TimeOfDay(wrapping: spread.mean).description]
+            let text = isBedtime
+                // TRANSLATORS: an irregular bedtime or wake time: {deviation} is its standard deviation in minutes, {time}
+                // the average clock time (23:40), {count} the nights.
+                ? trn("Bedtime irregular: it varied by ±{deviation} min around {time} (standard deviation over {count} night)",
+                      "Bedtime irregular: it varied by ±{deviation} min around {time} (standard deviation over {count} nights)", spread.count, values)
+                : trn("Wake time irregular: it varied by ±{deviation} min around {time} (standard deviation over {count} night)",
+                      "Wake time irregular: it varied by ±{deviation} min around {time} (standard deviation over {count} nights)", spread.count, values)
             messages.append(InsightMessage(level: .tip, kind: .sleepRegularity, activityId: diaryId,
-                                           text: "\(name) irregular: it varied by ±\(Int(spread.deviation.rounded())) min around \(average) (standard deviation over \(spread.count) nights)",
+                                           text: text,
                                            numbers: ["deviation": spread.deviation, "nights": Double(spread.count), "average": spread.mean]))
         }
         return messages

@@ -1,6 +1,7 @@
 import Foundation
 import CarePlanStore
 import HealthData
+import Localization
 
 /// The mean and spread of one night figure over a range of nights.
 public struct Spread: Hashable, Sendable {
@@ -80,23 +81,31 @@ extension SleepStatistics {
         }
         var lines: [String] = []
         var parts: [String] = []
-        if let value = duration(s.totalSleep) { parts.append("asleep \(value)") }
-        if let value = duration(s.timeInBed) { parts.append("in bed \(value)") }
-        if let e = s.efficiency { parts.append("efficiency \(Int(e.mean.rounded())) % (± \(Int(e.deviation.rounded())))") }
-        if !parts.isEmpty { lines.append("Average: " + parts.joined(separator: ", ")) }
-        parts = []
-        if let value = duration(s.latency) { parts.append("to fall asleep \(value)") }
-        if let value = duration(s.wakeAfterOnset) { parts.append("awake after onset \(value)") }
-        if let a = s.awakenings { parts.append("awakenings \(NumberText.string((a.mean * 10).rounded() / 10)) a night") }
-        if !parts.isEmpty { lines.append("In the night: " + parts.joined(separator: ", ")) }
-        parts = []
-        for (name, spread) in [("bedtime", s.bedtime), ("wake time", s.wakeTime), ("midpoint", s.midpoint)] {
-            guard let spread else { continue }
-            parts.append("\(name) \(TimeOfDay(wrapping: spread.mean)) ± \(Int(spread.deviation.rounded())) min")
+        // TRANSLATORS: the lines of a period's sleep summary: a heading, then {figures}, a list of items such
+        // as "asleep 6 h 58 min (± 32 min)" joined with ", "; each item has a duration, a percentage or a
+        // clock time (23:40) with its spread (± 25 min).
+        if let value = duration(s.totalSleep) { parts.append(tr("asleep {duration}", ["duration": value])) }
+        if let value = duration(s.timeInBed) { parts.append(tr("in bed {duration}", ["duration": value])) }
+        if let e = s.efficiency {
+            parts.append(tr("efficiency {percent} % (± {deviation})", ["percent": Int(e.mean.rounded()), "deviation": Int(e.deviation.rounded())]))
         }
-        if !parts.isEmpty { lines.append("Regularity: " + parts.joined(separator: ", ")) }
+        if !parts.isEmpty { lines.append(tr("Average: {figures}", ["figures": parts.joined(separator: ", ")])) }
+        parts = []
+        if let value = duration(s.latency) { parts.append(tr("to fall asleep {duration}", ["duration": value])) }
+        if let value = duration(s.wakeAfterOnset) { parts.append(tr("awake after onset {duration}", ["duration": value])) }
+        if let a = s.awakenings { parts.append(tr("awakenings {average} a night", ["average": NumberText.string((a.mean * 10).rounded() / 10)])) }
+        if !parts.isEmpty { lines.append(tr("In the night: {figures}", ["figures": parts.joined(separator: ", ")])) }
+        parts = []
+        func clock(_ spread: Spread) -> KeyValuePairs<String, any PlaceholderValue> {
+            ["time": TimeOfDay(wrapping: spread.mean).description, "deviation": Int(spread.deviation.rounded())]
+        }
+        if let spread = s.bedtime { parts.append(tr("bedtime {time} ± {deviation} min", clock(spread))) }
+        if let spread = s.wakeTime { parts.append(tr("wake time {time} ± {deviation} min", clock(spread))) }
+        if let spread = s.midpoint { parts.append(tr("midpoint {time} ± {deviation} min", clock(spread))) }
+        if !parts.isEmpty { lines.append(tr("Regularity: {figures}", ["figures": parts.joined(separator: ", ")])) }
         if !s.stageShares.isEmpty {
-            lines.append("Stages: " + SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: ", "))
+            let stages = SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: ", ")
+            lines.append(tr("Stages: {figures}", ["figures": stages]))
         }
         return lines
     }

@@ -1,6 +1,7 @@
 import CareInsights
 import CarePlanStore
 import Foundation
+import Localization
 import TerminalUI
 
 /// The interactive dashboard: draws a frame, waits for a key (or half a second), reduces the key
@@ -36,7 +37,7 @@ public final class DashboardApp {
         let watcher = try? ChangeWatcher(path: store.path)
         _ = watcher?.hasChanged()
         let runner = CommandRunner(store: store, clock: clock)
-        store.lockWaitNotice = { backend.showStatus(" Waiting for another program's write to the store to finish (up to a few seconds)…") }
+        store.lockWaitNotice = { backend.showStatus(" " + tr("Waiting for another program's write to the store to finish (up to a few seconds)…")) }
         defer { store.lockWaitNotice = nil }
         var now = try clock()
         var state = AppState(today: now.today)

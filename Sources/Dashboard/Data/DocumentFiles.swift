@@ -2,6 +2,7 @@ import CareInsights
 import CarePlanStore
 import CareReport
 import Foundation
+import Localization
 
 /// Where the dashboard writes a contact's report, and how it hands a document or an email address
 /// to the desktop. careplan sends nothing itself: `xdg-open` passes the file to the person's
@@ -23,7 +24,8 @@ enum DocumentFiles {
     /// tell the person either way.
     static func open(_ target: String) throws -> String {
         guard let opener = PDFPrinter.executable("xdg-open") else {
-            return "xdg-open is not installed; " + (target.hasPrefix("mailto:") ? "write to \(target.dropFirst(7))" : "the report is \(target)")
+            return target.hasPrefix("mailto:") ? tr("xdg-open is not installed; write to {address}", ["address": target.dropFirst(7)])
+                : tr("xdg-open is not installed; the report is {path}", ["path": target])
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: opener)
@@ -33,6 +35,7 @@ enum DocumentFiles {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        return "Opened \(target)"
+        // TRANSLATORS: {target} is a file's path or a mailto: link.
+        return tr("Opened {target}", ["target": target])
     }
 }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// The Care Card: the week's completion rings, the day's interventions with their occurrence
@@ -24,7 +25,7 @@ enum CareCardPane {
         guard rect.height > 1 else { return }
         buffer.write(adherenceLine(data.day), x: rect.x, y: rect.y, style: theme[.accent], clip: rect)
         if rows.isEmpty {
-            buffer.write("No interventions on this day.", x: rect.x, y: rect.y + 2, style: theme[.dim], clip: rect)
+            buffer.write(tr("No interventions on this day."), x: rect.x, y: rect.y + 2, style: theme[.dim], clip: rect)
             return
         }
         let lines = ListLines.build(rows) { $0.activity.group }
@@ -39,9 +40,12 @@ enum CareCardPane {
 
     static func adherenceLine(_ day: DayAgenda) -> String {
         switch day.adherence {
-        case .notStarted: return "Not started: the plan has not begun on this day"
-        case .future, .nothingDue: return "Nothing due on this day"
-        case .due(let completed, let total): return "\(completed) of \(total) done · \(day.adherence.percent!) %"
+        case .notStarted: return tr("Not started: the plan has not begun on this day")
+        case .future, .nothingDue: return tr("Nothing due on this day")
+        case .due(let completed, let total):
+            // TRANSLATORS: the day's adherence above the Care Card's list: occurrences done of those due, and the percentage.
+            return trn("{count} of {total} done · {percent} %", "{count} of {total} done · {percent} %", completed,
+                       ["total": total, "percent": day.adherence.percent!])
         }
     }
 
@@ -51,7 +55,10 @@ enum CareCardPane {
         let theme = context.theme
         if item.activity.schedule.isAsNeeded {
             let count = item.events.count
-            return x + buffer.write("as needed · \(count) logged · Space logs", x: x, y: y, style: theme[.dim], clip: clip)
+            // TRANSLATORS: an as-needed activity's row: how many times it was logged that day; {key} is the Space key's name.
+            let text = trn("as needed · {count} logged · {key} logs", "as needed · {count} logged · {key} logs", count,
+                           ["key": Key.character(" ").description])
+            return x + buffer.write(text, x: x, y: y, style: theme[.dim], clip: clip)
         }
         var column = x
         for event in item.events {
@@ -60,12 +67,13 @@ enum CareCardPane {
             if let time = event.time { column += buffer.write(" " + time.description, x: column, y: y, style: theme[.dim], clip: clip) }
             column += 1
         }
-        if item.activity.optional { buffer.write("optional", x: column + 1, y: y, style: theme[.dim], clip: clip) }
+        // TRANSLATORS: after an optional activity's boxes: it does not count in adherence.
+        if item.activity.optional { buffer.write(trc("activity", "optional"), x: column + 1, y: y, style: theme[.dim], clip: clip) }
         return column
     }
 
     static func drawDetail(_ rect: Rect, item: AgendaItem, lines: [String], context: RenderContext, into buffer: inout Buffer) {
-        let summary = item.activity.schedule.summary + (item.activity.resettable ? "" : " · cannot be unticked")
+        let summary = item.activity.schedule.summary + (item.activity.resettable ? "" : " · " + tr("cannot be unticked"))
         DetailText.draw(rect, lines: lines, summary: summary, context: context, into: &buffer)
     }
 }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// Connect (CareKit's fourth module): the care team and personal contacts the plan lists, and for
@@ -10,8 +11,9 @@ enum ConnectPane {
         guard inner.height > 1, inner.width > 20 else { return }
         let contacts = PaneRows.contacts(data)
         if contacts.isEmpty {
-            let lines = TextWrap.lines("No contacts in the plan. List the care team under contacts: in the plan file (see docs/plan-format.md, Contacts) and import it again.",
-                                       width: inner.width)
+            // TRANSLATORS: keep "contacts:" (the plan file's key) and the path docs/plan-format.md as they are.
+            let text = tr("No contacts in the plan. List the care team under contacts: in the plan file (see docs/plan-format.md, Contacts) and import it again.")
+            let lines = TextWrap.lines(text, width: inner.width)
             for (offset, line) in lines.prefix(inner.height).enumerated() {
                 buffer.write(line, x: inner.x, y: inner.y + offset, style: theme[.dim], clip: inner)
             }
@@ -67,13 +69,17 @@ enum ConnectPane {
         line(contact.name, .title)
         line("\(contact.role) · \(contact.group.title.lowercased())", .dim)
         y += 1
-        if let phone = contact.phone { line(phone, label: "Phone    ") }
-        if let email = contact.email { line(email, label: "Email    ") }
-        if let address = contact.address { line(address, label: "Address  ") }
+        // The ways to reach them, their values in one column after the widest label.
+        let labels = (phone: trc("contact", "Phone"), email: trc("contact", "Email"), address: trc("contact", "Address"))
+        let labelWidth = max(TextWidth.of(labels.phone), TextWidth.of(labels.email), TextWidth.of(labels.address)) + 2
+        if let phone = contact.phone { line(phone, label: TextWidth.pad(labels.phone, to: labelWidth)) }
+        if let email = contact.email { line(email, label: TextWidth.pad(labels.email, to: labelWidth)) }
+        if let address = contact.address { line(address, label: TextWidth.pad(labels.address, to: labelWidth)) }
         let titles = Dictionary(uniqueKeysWithValues: data.plan.activities(on: data.day.date).map { ($0.id, $0.title) })
         if !contact.activities.isEmpty {
             y += 1
-            line("Responsible for", .title)
+            // TRANSLATORS: a heading over the activities a contact is responsible for.
+            line(tr("Responsible for"), .title)
             for id in contact.activities { line(titles[id] ?? id, label: "  ") }
         }
         if let notes = contact.notes {

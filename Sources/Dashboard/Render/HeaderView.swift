@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// The top row: the plan and the selected date, and whether that is today.
@@ -14,20 +15,34 @@ enum HeaderView {
             left += " · " + patient
         }
         let offset = state.selectedDate.days(since: state.today)
-        let relative = offset == 0 ? "today" : offset == -1 ? "yesterday" : offset == 1 ? "tomorrow" : offset < 0 ? "\(-offset) days ago" : "in \(offset) days"
-        var right = "\(state.selectedDate.longText) · \(relative) "
-        if let timer = data.sleepTimer { right = "zzz in bed since \(SleepText.clock(timer.utc, zone: context.timeZone)) · " + right }
+        var right = "\(state.selectedDate.longText) · \(relativeDay(offset)) "
+        if let timer = data.sleepTimer {
+            // TRANSLATORS: the header while the bedside timer runs; "zzz" is the sleep sign, {time} a clock time (23:10).
+            right = tr("zzz in bed since {time}", ["time": SleepText.clock(timer.utc, zone: context.timeZone)]) + " · " + right
+        }
         // Today's due and overdue count, from the one rule `careplan due` and `status` use.
         if data.day.date == state.today, !data.plan.isEmpty {
             let due = DueList(day: data.day, reminders: data.plan.reminders, minutesIntoDay: context.minutesIntoDay)
             var counts: [String] = []
-            if due.overdue > 0 { counts.append("\(due.overdue) overdue") }
-            if due.due > 0 { counts.append("\(due.due) due") }
+            // TRANSLATORS: how many of today's occurrences are overdue, and due now, in the header.
+            if due.overdue > 0 { counts.append(trn("{count} overdue", "{count} overdue", due.overdue)) }
+            if due.due > 0 { counts.append(trn("{count} due", "{count} due", due.due)) }
             if !counts.isEmpty { right = counts.joined(separator: " · ") + " (n) · " + right }
         }
         let room = rect.width - TextWidth.of(right) - 1
         buffer.write(TextWidth.truncate(left, to: room), x: rect.x, y: rect.y, style: style.bolded)
         buffer.write(right, x: rect.maxX - TextWidth.of(right), y: rect.y, style: offset == 0 ? style.bolded : style)
+    }
+
+    /// The selected day from today: "today", "yesterday", "3 days ago", "in 2 days".
+    static func relativeDay(_ offset: Int) -> String {
+        switch offset {
+        case 0: return trc("relative day", "today")
+        case -1: return trc("relative day", "yesterday")
+        case 1: return trc("relative day", "tomorrow")
+        case ..<0: return trn("{count} day ago", "{count} days ago", -offset)
+        default: return trn("in {count} day", "in {count} days", offset)
+        }
     }
 }
 
@@ -38,7 +53,7 @@ enum StatusLine {
         buffer.fill(rect, style: theme[.status])
         var hints: String
         if state.showHelp {
-            hints = " any key closes help"
+            hints = " " + tr("any key closes help")
         } else {
             hints = " " + Keymap.hints(for: pane, in: state.form == nil ? .dashboard : .form).map { "\($0.keys) \($0.name)" }.joined(separator: "  ")
         }

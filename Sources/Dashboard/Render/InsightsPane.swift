@@ -1,5 +1,6 @@
 import CareInsights
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// Insights for the selected week, month, quarter or year: adherence beside one assessment as
@@ -39,19 +40,22 @@ enum InsightsPane {
         var x = rect.x
         for range in InsightRange.allCases {
             let style = range == report.period.range ? theme[.activeTab] : theme[.tab]
-            let width = buffer.write(" \(range.rawValue) ", x: x, y: rect.y, style: style, clip: rect)
+            let width = buffer.write(" \(range.name) ", x: x, y: rect.y, style: style, clip: rect)
             buffer.mark(Rect(x: x, y: rect.y, width: width, height: 1), MouseTarget.range(range).tag)
             x += width + 1
         }
         let adherence: String
         switch report.adherence.total {
         case .due(let completed, let total):
-            adherence = "Adherence \(report.adherence.total.percent!) % (\(completed) of \(total))"
-        case .notStarted: adherence = "Adherence: the plan had not started"
-        case .future: adherence = "Adherence: still to come"
-        case .nothingDue: adherence = "Adherence: nothing due"
+            // TRANSLATORS: the period's adherence in Insights: the percentage, then occurrences done of those due.
+            adherence = trn("Adherence {percent} % ({count} of {total})", "Adherence {percent} % ({count} of {total})", completed,
+                            ["percent": report.adherence.total.percent!, "total": total])
+        case .notStarted: adherence = tr("Adherence: the plan had not started")
+        case .future: adherence = tr("Adherence: still to come")
+        case .nothingDue: adherence = tr("Adherence: nothing due")
         }
-        buffer.write("  " + adherence + "  · r range · [ ] page", x: x, y: rect.y, style: theme[.text], clip: rect)
+        // TRANSLATORS: key hints after the adherence in Insights: r changes the range, [ and ] page through periods.
+        buffer.write("  " + adherence + "  · " + tr("r range · [ ] page"), x: x, y: rect.y, style: theme[.text], clip: rect)
     }
 
     /// The x-axis under `report`'s buckets, `groupWidth` columns each: weekdays for a week, day
@@ -83,7 +87,8 @@ enum InsightsPane {
         guard rect.height >= 4 else { return }
         let swatch = context.chartStyle == .ascii ? "#" : "█"
         var x = rect.x
-        x += buffer.write("\(swatch) adherence %", x: x, y: rect.y, style: theme[.series1], clip: rect) + 2
+        // TRANSLATORS: the legend of the adherence bars in Insights.
+        x += buffer.write(swatch + " " + tr("adherence %"), x: x, y: rect.y, style: theme[.series1], clip: rect) + 2
         let range = chosen?.field.range
         if let chosen {
             // The second series' bars are scaled to its entry range; say so, or their heights mean nothing.
@@ -107,11 +112,14 @@ enum InsightsPane {
         let theme = context.theme
         guard rect.height >= 4 else { return }
         guard let chosen else {
-            buffer.write("No measured assessments to chart.", x: rect.x, y: rect.y, style: theme[.dim], clip: rect)
+            buffer.write(tr("No measured assessments to chart."), x: rect.x, y: rect.y, style: theme[.dim], clip: rect)
             return
         }
         var title = chosen.title
-        if let normal = chosen.field.normal { title += " · normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
+        if let normal = chosen.field.normal {
+            // TRANSLATORS: the normal range in a chart's title: "Systolic · normal 90–134".
+            title += " · " + tr("normal {low}–{high}", ["low": NumberText.string(normal.lowerBound), "high": NumberText.string(normal.upperBound)])
+        }
         buffer.write(TextWidth.truncate(title, to: rect.width), x: rect.x, y: rect.y, style: theme[.series2], clip: rect)
         let present = chosen.buckets.compactMap { $0 }
         let range = ChartScale.range(present.map(\.min) + present.map(\.max), field: chosen.field)
@@ -138,8 +146,10 @@ enum InsightsPane {
         switch entry {
         case .sleep(let sleep):
             let hours = sleep.buckets.map { $0.totalSleep.map { $0 / 60 } }
-            let figure = sleep.statistics.totalSleep.map { NumberText.string(($0.mean / 6).rounded() / 10) + " h" } ?? "—"
-            return ("Sleep (asleep)", hours, 0...12, figure, sleep.trend)
+            // TRANSLATORS: average hours asleep a night in Insights' list, "7.2 h" (6 columns).
+            let figure = sleep.statistics.totalSleep.map { tr("{hours} h", ["hours": NumberText.string(($0.mean / 6).rounded() / 10)]) } ?? "—"
+            // TRANSLATORS: Insights' list entry for sleep: the time asleep a night.
+            return (tr("Sleep (asleep)"), hours, 0...12, figure, sleep.trend)
         case .field(let field):
             let figure = field.overall.map { NumberText.string($0.value(field.aggregate), decimals: field.field.decimals ?? ($0.value(field.aggregate) < 10 ? 1 : 0)) } ?? "—"
             return (field.title, field.values, field.field.range, figure, field.trend)
@@ -150,7 +160,8 @@ enum InsightsPane {
         let theme = context.theme
         guard rect.width > 10 else { return }
         var y = rect.y
-        buffer.write("Assessments", x: rect.x, y: y, style: theme[.title], clip: rect)
+        // TRANSLATORS: the heading of Insights' list of assessments.
+        buffer.write(tr("Assessments"), x: rect.x, y: y, style: theme[.title], clip: rect)
         y += 1
         let listRows = min(entries.count, max(1, (rect.height - 3) / 2))
         let first = min(max(0, selected - listRows / 2), max(0, entries.count - listRows))
@@ -176,15 +187,16 @@ enum InsightsPane {
             y += 1
         }
         if entries.isEmpty {
-            buffer.write("no measured assessments", x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
+            buffer.write(tr("no measured assessments"), x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
             y += 1
         }
         y += 1
         guard y < rect.maxY else { return }
-        buffer.write("Messages", x: rect.x, y: y, style: theme[.title], clip: rect)
+        // TRANSLATORS: the heading of Insights' tips, warnings and alerts.
+        buffer.write(tr("Messages"), x: rect.x, y: y, style: theme[.title], clip: rect)
         y += 1
         if report.messages.isEmpty {
-            buffer.write("nothing to flag", x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
+            buffer.write(tr("nothing to flag"), x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
             return
         }
         for message in report.messages where y < rect.maxY {

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// The help overlay: the action table, as the keymap defines it: the dashboard's keys, then the
@@ -9,7 +10,7 @@ enum HelpOverlay {
     static func draw(context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         let dashboard: [Row] = Keymap.bindings(in: .dashboard).map { ($0.keysText, $0.help) }
-        let form: [Row] = [("", "In a reading form:")] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help) }
+        let form: [Row] = [("", tr("In a reading form:"))] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help) }
         let oneColumn = dashboard + [("", "")] + form
         // One column when it fits; else the dashboard's keys beside the form's; on a short
         // terminal, every row flowed into as many columns as the height needs (texts cut to fit).
@@ -29,7 +30,7 @@ enum HelpOverlay {
         let width = min(buffer.width - 4, widths.reduce(0, +) + 2 * (columns.count - 1) + 4)
         let rowCount = columns.map(\.count).max() ?? 0
         let footer = rowCount + 4 <= buffer.height - 2
-        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rowCount + (footer ? 4 : 2)), title: "Keys", theme: theme, into: &buffer)
+        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rowCount + (footer ? 4 : 2)), title: tr("Keys"), theme: theme, into: &buffer)
         buffer.mark(buffer.area, MouseTarget.overlay.tag)
         var x = inner.x
         for (index, rows) in columns.enumerated() {
@@ -41,7 +42,7 @@ enum HelpOverlay {
             }
             x += widths[index] + 2
         }
-        if footer { buffer.write("Any key closes this help.", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner) }
+        if footer { buffer.write(tr("Any key closes this help."), x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner) }
     }
 }
 
@@ -52,7 +53,8 @@ enum FormOverlay {
         let height = form.fields.count * 2 + 7
         var title = "\(form.activity.title) · \(form.date.shortText)"
         if let time = form.activity.schedule.time(ofOccurrence: form.occurrence) { title += " · \(time)" }
-        if form.editing != nil { title += " · editing" }
+        // TRANSLATORS: after the form's title (activity · date · time) when it changes a reading already recorded.
+        if form.editing != nil { title += " · " + trc("form title", "editing") }
         let inner = Modal.draw(width: min(buffer.width - 4, 72), height: min(buffer.height - 2, height), title: title, theme: theme, into: &buffer)
         buffer.mark(buffer.area, MouseTarget.overlay.tag)
         let labelWidth = min(inner.width / 3, max(6, form.fields.map { TextWidth.of($0.label) }.max() ?? 6) + 1)
@@ -64,9 +66,11 @@ enum FormOverlay {
             buffer.write(field.hint, x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
             y += 2
         }
-        buffer.write(TextWidth.pad("Note", to: labelWidth), x: inner.x, y: y, style: form.isOnNote ? theme[.accent].bolded : theme[.text], clip: inner)
+        // TRANSLATORS: the reading form's last field, a free-text note on the reading.
+        buffer.write(TextWidth.pad(trc("form field", "Note"), to: labelWidth), x: inner.x, y: y, style: form.isOnNote ? theme[.accent].bolded : theme[.text], clip: inner)
         drawInput(.text(form.note), x: inner.x + labelWidth + 1, y: y, width: inner.width - labelWidth - 1, focused: form.isOnNote, theme: theme, into: &buffer)
-        buffer.write("optional", x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
+        // TRANSLATORS: under the note field: it may be left empty.
+        buffer.write(trc("form field hint", "optional"), x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
         if let error = form.error {
             for (offset, line) in TextWrap.lines("✗ " + error, width: inner.width).prefix(2).enumerated() {
                 buffer.write(line, x: inner.x, y: y + 2 + offset, style: theme[.alert], clip: inner)
@@ -92,10 +96,13 @@ enum FormOverlay {
             let steps = range.upperBound - range.lowerBound
             var track = ""
             for step in 0...steps { track += value.map { $0 - range.lowerBound == step ? "●" : "━" } ?? "━" }
-            let text = "\(range.lowerBound) \(track) \(range.upperBound)   " + (value.map { "\($0)" } ?? "not set")
+            // TRANSLATORS: a scale in the reading form before a value is chosen.
+            let text = "\(range.lowerBound) \(track) \(range.upperBound)   " + (value.map { "\($0)" } ?? trc("form field", "not set"))
             buffer.write(text, x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
         case .boolean(let value):
-            let yes = value == true ? "(•) yes" : "( ) yes", no = value == false ? "(•) no" : "( ) no"
+            // TRANSLATORS: the answers of a yes-or-no reading, each after a radio button: (•) yes   ( ) no.
+            let yesWord = trc("form answer", "yes"), noWord = trc("form answer", "no")
+            let yes = (value == true ? "(•) " : "( ) ") + yesWord, no = (value == false ? "(•) " : "( ) ") + noWord
             buffer.write("\(yes)   \(no)", x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
         case .choice(let index, let options):
             // As many options as fit, always including the chosen one; ‹ › say more are hidden.
@@ -122,24 +129,28 @@ enum WelcomeScreen {
     static func draw(state: AppState, samples: [SamplePlan], context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
         let height = min(buffer.height - 2, max(samples.count, 1) + 9)
-        let inner = Modal.draw(width: min(buffer.width - 4, 76), height: height, title: "Welcome to careplan", theme: theme, into: &buffer)
+        let inner = Modal.draw(width: min(buffer.width - 4, 76), height: height, title: tr("Welcome to careplan"), theme: theme, into: &buffer)
         var y = inner.y
-        for line in TextWrap.lines("There is no care plan in \(context.databasePath) yet. Choose a plan to start from; you can edit it later and re-import it.", width: inner.width) {
+        let intro = tr("There is no care plan in {path} yet. Choose a plan to start from; you can edit it later and re-import it.",
+                       ["path": context.databasePath])
+        for line in TextWrap.lines(intro, width: inner.width) {
             buffer.write(line, x: inner.x, y: y, style: theme[.text], clip: inner)
             y += 1
         }
         y += 1
         if samples.isEmpty {
-            buffer.write("No sample plans found. Import your own: careplan import PLAN.yaml", x: inner.x, y: y, style: theme[.warn], clip: inner)
+            buffer.write(tr("No sample plans found. Import your own: careplan import PLAN.yaml"), x: inner.x, y: y, style: theme[.warn], clip: inner)
         }
         for (index, sample) in samples.enumerated() where y < inner.maxY - 2 {
             let selected = index == state.welcomeSelection
-            let text = "\(selected ? "▸" : " ") \(sample.title) (\(sample.activityCount) activities)"
+            let text = (selected ? "▸ " : "  ") + trn("{title} ({count} activity)", "{title} ({count} activities)", sample.activityCount,
+                                                       ["title": sample.title])
             buffer.mark(Rect(x: inner.x, y: y, width: inner.width, height: 1), MouseTarget.sample(index).tag)
             buffer.write(TextWidth.pad(text, to: inner.width), x: inner.x, y: y, style: selected ? theme[.selection] : theme[.text], clip: inner)
             y += 1
         }
-        buffer.write("↑↓ choose · Enter imports · q quits · or careplan import FILE", x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+        // TRANSLATORS: the welcome screen's keys; {enter} is the Enter key's name. Keep "careplan import FILE" as it is.
+        buffer.write(tr("↑↓ choose · {enter} imports · q quits · or careplan import FILE", ["enter": Key.enter.description]), x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
     }
 }
 
@@ -148,7 +159,10 @@ enum TooSmallScreen {
     static let minimum = (width: 80, height: 24)
 
     static func draw(context: RenderContext, into buffer: inout Buffer) {
-        let text = "Terminal too small: need \(minimum.width)×\(minimum.height), have \(buffer.width)×\(buffer.height)"
+        // TRANSLATORS: sizes in columns × rows.
+        let text = tr("Terminal too small: need {width}×{height}, have {currentWidth}×{currentHeight}",
+                      ["width": String(minimum.width), "height": String(minimum.height),
+                       "currentWidth": String(buffer.width), "currentHeight": String(buffer.height)])
         let lines = TextWrap.lines(text, width: max(1, buffer.width))
         let top = max(0, (buffer.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() where top + offset < buffer.height {

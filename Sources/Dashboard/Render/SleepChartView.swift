@@ -2,6 +2,7 @@ import CareInsights
 import CarePlanStore
 import Foundation
 import HealthData
+import Localization
 import TerminalUI
 
 /// Sleep in Insights: for a week, a strip per night (time across, a character and colour per
@@ -27,18 +28,26 @@ enum SleepChartView {
     /// "Asleep 6 h 58 min ± 32 min · in bed 7 h 41 min · 91 % efficient", then latency, waking and regularity.
     /// Compact, for the pane's width; `careplan sleep` and the report use `SleepStatistics.summaryLines`.
     static func figureLines(_ s: SleepStatistics) -> [String] {
-        guard s.nights > 0 else { return ["Sleep: no nights recorded in this period"] }
+        guard s.nights > 0 else { return [tr("Sleep: no nights recorded in this period")] }
         func duration(_ spread: Spread?) -> String? { spread.map { SleepText.duration(Int($0.mean * 60)) } }
-        var first = ["Sleep, \(s.nights) night\(s.nights == 1 ? "" : "s")"]
-        if let total = s.totalSleep { first.append("asleep \(duration(total)!) ± \(Int(total.deviation.rounded())) min") }
-        if let inBed = duration(s.timeInBed) { first.append("in bed \(inBed)") }
-        if let efficiency = s.efficiency { first.append("efficiency \(Int(efficiency.mean.rounded())) %") }
+        // TRANSLATORS: the period's sleep figures above Insights' sleep chart, each one short item of a
+        // line joined with " · ": averages a night; {deviation} is the spread (± 32 min), {time} a clock time.
+        var first = [trn("Sleep, {count} night", "Sleep, {count} nights", s.nights)]
+        if let total = s.totalSleep {
+            first.append(tr("asleep {duration} ± {deviation} min", ["duration": duration(total)!, "deviation": Int(total.deviation.rounded())]))
+        }
+        if let inBed = duration(s.timeInBed) { first.append(tr("in bed {duration}", ["duration": inBed])) }
+        if let efficiency = s.efficiency { first.append(tr("efficiency {percent} %", ["percent": Int(efficiency.mean.rounded())])) }
         var second: [String] = []
-        if let latency = duration(s.latency) { second.append("to sleep \(latency)") }
-        if let waso = duration(s.wakeAfterOnset) { second.append("awake \(waso)") }
-        if let wakes = s.awakenings { second.append("awakenings \(NumberText.string((wakes.mean * 10).rounded() / 10))") }
-        if let bed = s.bedtime { second.append("bed \(TimeOfDay(wrapping: bed.mean)) ± \(Int(bed.deviation.rounded())) min") }
-        if let wake = s.wakeTime { second.append("wake \(TimeOfDay(wrapping: wake.mean)) ± \(Int(wake.deviation.rounded())) min") }
+        if let latency = duration(s.latency) { second.append(tr("to sleep {duration}", ["duration": latency])) }
+        if let waso = duration(s.wakeAfterOnset) { second.append(tr("awake {duration}", ["duration": waso])) }
+        if let wakes = s.awakenings { second.append(tr("awakenings {average}", ["average": NumberText.string((wakes.mean * 10).rounded() / 10)])) }
+        if let bed = s.bedtime {
+            second.append(tr("bed {time} ± {deviation} min", ["time": TimeOfDay(wrapping: bed.mean).description, "deviation": Int(bed.deviation.rounded())]))
+        }
+        if let wake = s.wakeTime {
+            second.append(tr("wake {time} ± {deviation} min", ["time": TimeOfDay(wrapping: wake.mean).description, "deviation": Int(wake.deviation.rounded())]))
+        }
         if !s.stageShares.isEmpty {
             second.append(SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: " "))
         }
@@ -90,7 +99,8 @@ enum SleepChartView {
             buffer.draw([row], in: Rect(x: x, y: y, width: width, height: 1), theme: theme)
             x += width + 1
             if let head = night.headline {
-                let asleep = head.totalSleep.map { "\($0 / 3600)h\($0 / 60 % 60 < 10 ? "0" : "")\($0 / 60 % 60)" } ?? "  –  "
+                // TRANSLATORS: hours and minutes asleep in a night's row of the sleep strip, "7h05" (5 columns).
+                let asleep = head.totalSleep.map { tr("{hours}h{minutes}", ["hours": String($0 / 3600), "minutes": ($0 / 60 % 60 < 10 ? "0" : "") + String($0 / 60 % 60)]) } ?? "  –  "
                 let efficiency = head.efficiency.map(SleepText.percent) ?? ""
                 let low = head.isBelowEfficiencyGoal
                 buffer.write("\(asleep) \(efficiency)", x: x, y: y, style: low ? theme[.warn] : theme[.text], clip: rect)
@@ -114,7 +124,7 @@ enum SleepChartView {
             let (text, role) = mark(stage, style: context.chartStyle)
             x += buffer.write(text, x: x, y: y, style: theme[role], clip: rect)
             // Unstaged sleep (a diary, an older watch) shares core's mark.
-            x += buffer.write(" \(stage == .core ? "core / asleep" : stage.title)  ", x: x, y: y, style: theme[.dim], clip: rect)
+            x += buffer.write(" \(stage == .core ? "\(SleepStage.core.title) / \(SleepStage.asleep.title)" : stage.title)  ", x: x, y: y, style: theme[.dim], clip: rect)
         }
     }
 
@@ -124,8 +134,9 @@ enum SleepChartView {
         guard rect.height >= 4 else { return }
         let swatch = context.chartStyle == .ascii ? "#" : "█"
         var x = rect.x
-        x += buffer.write("\(swatch) asleep, hours (0–12)", x: x, y: rect.y, style: theme[.series1], clip: rect) + 2
-        buffer.write("\(swatch) efficiency %", x: x, y: rect.y, style: theme[.series2], clip: rect)
+        // TRANSLATORS: the legends of the sleep bars in Insights: hours asleep (on a scale of 0 to 12) and efficiency.
+        x += buffer.write(swatch + " " + tr("asleep, hours (0–12)"), x: x, y: rect.y, style: theme[.series1], clip: rect) + 2
+        buffer.write(swatch + " " + tr("efficiency %"), x: x, y: rect.y, style: theme[.series2], clip: rect)
         let count = max(sleep.buckets.count, 1)
         let groupWidth = max(1, min(8, rect.width / count))
         let groups = sleep.buckets.map { bucket in [bucket.totalSleep.map { $0 / 60 }, bucket.efficiency] }

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 import TerminalUI
 
 /// The Symptom Tracker: the day's assessments with progress, the latest value with its unit,
@@ -11,7 +12,7 @@ enum SymptomTrackerPane {
         guard inner.height > 1 else { return }
         let rows = PaneRows.symptoms(data.day)
         if rows.isEmpty {
-            buffer.write("No assessments on this day.", x: inner.x, y: inner.y, style: theme[.dim], clip: inner)
+            buffer.write(tr("No assessments on this day."), x: inner.x, y: inner.y, style: theme[.dim], clip: inner)
             return
         }
         let selected = rows.indices.contains(state.symptomSelection) ? rows[state.symptomSelection] : nil
@@ -34,7 +35,8 @@ enum SymptomTrackerPane {
 
     /// "1/2" done of due, or "3 today" for as-needed.
     static func progress(_ item: AgendaItem) -> String {
-        if item.activity.schedule.isAsNeeded { return "\(item.events.count) logged" }
+        // TRANSLATORS: how many times an as-needed assessment was logged that day (8 columns).
+        if item.activity.schedule.isAsNeeded { return trn("{count} logged", "{count} logged", item.events.count) }
         return "\(item.events.filter(\.isDone).count)/\(item.events.count)"
     }
 
@@ -44,14 +46,15 @@ enum SymptomTrackerPane {
         let recorded = item.events.compactMap(\.outcome)
         if recorded.count > 1, let combined = dayTotal(recorded, activity: item.activity) {
             let (status, role) = normalStatus(combined, measure: item.activity.measure)
-            return (display(combined, activity: item.activity) + " (\(item.activity.measure!.aggregate.rawValue) of \(recorded.count))"
+            return (display(combined, activity: item.activity) + " " + combinedFrom(recorded.count, item.activity.measure!.aggregate)
                         + (combined.source.map { "  · \($0)" } ?? ""), status, role)
         }
         let today = recorded.last
         // A sleep diary not written yet shows what the devices measured of the night.
         if today == nil, item.activity.measure?.type == .sleep, let device = data.night?.device {
-            let status: (String, ThemeRole) = device.efficiency == nil ? ("", .dim) : device.isBelowEfficiencyGoal ? ("▼ low", .warn) : ("✓ normal", .ok)
-            return (SleepText.summary(device, zone: zone) + "  · device", status.0, status.1)
+            let status: (String, ThemeRole) = device.efficiency == nil ? ("", .dim) : device.isBelowEfficiencyGoal ? (lowText, .warn) : (normalText, .ok)
+            // TRANSLATORS: after a night's figures when they come from a device (a watch), not the diary.
+            return (SleepText.summary(device, zone: zone) + "  · " + trc("reading source", "device"), status.0, status.1)
         }
         guard let outcome = today ?? data.latest[item.activity.id] else { return ("—", "", .dim) }
         var text = display(outcome, activity: item.activity)
@@ -59,6 +62,18 @@ enum SymptomTrackerPane {
         if let source = outcome.source { text += "  · \(source)" }
         let (status, role) = normalStatus(outcome, measure: item.activity.measure)
         return (text, status, role)
+    }
+
+    /// "(sum of 3)": how the day's readings were combined.
+    static func combinedFrom(_ count: Int, _ aggregate: Measure.Aggregate) -> String {
+        // TRANSLATORS: after a day's combined value in the Symptom Tracker: "1.5 L (sum of 3)", from 3 readings.
+        switch aggregate {
+        case .average: return trn("(average of {count})", "(average of {count})", count)
+        case .sum: return trn("(sum of {count})", "(sum of {count})", count)
+        case .min: return trn("(min of {count})", "(min of {count})", count)
+        case .max: return trn("(max of {count})", "(max of {count})", count)
+        case .last: return trn("(last of {count})", "(last of {count})", count)
+        }
     }
 
     /// A day's readings of a single-value number measure combined by its `aggregate`
@@ -84,26 +99,39 @@ enum SymptomTrackerPane {
         for value in outcome.values {
             guard let field = measure.fields.first(where: { $0.name == value.name }), let normal = field.normal, let v = value.value else { continue }
             checked = true
-            if v > normal.upperBound { return ("▲ high", .alert) }
-            if v < normal.lowerBound { return ("▼ low", .warn) }
+            if v > normal.upperBound { return (highText, .alert) }
+            if v < normal.lowerBound { return (lowText, .warn) }
         }
-        return checked ? ("✓ normal", .ok) : ("", .dim)
+        return checked ? (normalText, .ok) : ("", .dim)
     }
+
+    // TRANSLATORS: a reading against its normal range, in a 9-column Symptom Tracker column; keep the mark.
+    static var highText: String { tr("▲ high") }
+    static var lowText: String { tr("▼ low") }
+    static var normalText: String { tr("✓ normal") }
 
     /// For a sleep diary, the night that ended that morning: the device's and the diary's figures.
     static func nightLines(_ item: AgendaItem, data: DashboardData, width: Int, zone: TimeZone) -> [String] {
         guard item.activity.measure?.type == .sleep, let night = data.night, night.date == data.day.date else { return [] }
         var lines: [String] = []
         if let device = night.device {
-            lines += TextWrap.lines("Device (\(device.sources.joined(separator: ", "))): " + SleepText.summary(device, zone: zone), width: width)
+            // TRANSLATORS: the night as devices measured it; {sources} names them (Apple Watch, iPhone), {summary} is the night's figures.
+            lines += TextWrap.lines(tr("Device ({sources}): {summary}", ["sources": device.sources.joined(separator: ", "),
+                                                                      "summary": SleepText.summary(device, zone: zone)]), width: width)
         }
-        if let diary = night.diary { lines += TextWrap.lines("Diary: " + SleepText.summary(diary, zone: zone), width: width) }
-        for nap in night.naps { lines.append("Nap " + SleepText.span(nap, zone: zone) + (nap.totalSleep.map { ", asleep " + SleepText.duration($0) } ?? "")) }
+        if let diary = night.diary { lines += TextWrap.lines(tr("Diary: {summary}", ["summary": SleepText.summary(diary, zone: zone)]), width: width) }
+        for nap in night.naps {
+            // TRANSLATORS: {span} is a nap's times (14:05–14:40), {duration} how long it slept (30 min).
+            let span = SleepText.span(nap, zone: zone)
+            lines.append(nap.totalSleep.map { tr("Nap {span}, asleep {duration}", ["span": span, "duration": SleepText.duration($0)]) }
+                         ?? tr("Nap {span}", ["span": span]))
+        }
         return lines
     }
 
     static func drawDetail(_ rect: Rect, item: AgendaItem, lines: [String], context: RenderContext, into buffer: inout Buffer) {
-        DetailText.draw(rect, lines: lines, summary: item.activity.schedule.summary + " · Enter records a reading",
+        // TRANSLATORS: {key} is the Enter key's name.
+        DetailText.draw(rect, lines: lines, summary: item.activity.schedule.summary + " · " + tr("{key} records a reading", ["key": Key.enter.description]),
                         context: context, into: &buffer)
     }
 }

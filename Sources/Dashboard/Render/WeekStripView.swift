@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// Seven days, Monday first, each with its completion ring, percentage and date; the selected
@@ -26,8 +27,11 @@ enum WeekStripView {
 
     static func look(_ day: WeekDay, today: LocalDate, style: ChartStyle) -> (glyph: String, caption: String, role: ThemeRole) {
         switch day.adherence {
-        case .notStarted: return (" ", "n/s", .notStarted)
-        case .nothingDue: return (Ring.glyph(fraction: nil, style: style), "none", .nothingDue)
+        // TRANSLATORS: under a day's ring in the Care Card's week strip, where a percentage goes
+        // (4 columns at least): the plan had not started that day ("not started").
+        case .notStarted: return (" ", trc("week strip", "n/s"), .notStarted)
+        // TRANSLATORS: under a day's ring in the week strip: nothing was due that day.
+        case .nothingDue: return (Ring.glyph(fraction: nil, style: style), trc("week strip", "none"), .nothingDue)
         case .future: return (style == .ascii ? "." : "·", "", .future)
         case .due:
             // A day still to come has no score yet: a dot, not an empty ring that reads as 0 %.

@@ -2,6 +2,7 @@ import CarePlanStore
 import CareReport
 import Foundation
 import HealthData
+import Localization
 
 /// Carries out store commands, each one transaction, and reports the outcome into the state:
 /// the undo stack grows, the status line says what happened, a form shows its error inline.
@@ -36,16 +37,17 @@ public struct CommandRunner {
             store.choose(people[index])
             // What was on screen was the other person's: their undo steps, selections and reports stay behind.
             state.switchPerson(to: people[index], among: people)
-            state.message = StatusMessage(text: "\(people[index].name)'s plan", level: .info)
+            state.message = StatusMessage(text: tr("{name}'s plan", ["name": people[index].name]), level: .info)
         case .markDone(let id, let date, let occurrence):
             let recorded = try store.markDone(id, date: date, occurrence: occurrence, clock: try clock())
             state.undoStack.append(.recorded(recorded.outcome, title: recorded.activity.title, replaced: nil))
-            state.message = StatusMessage(text: "Done: \(recorded.activity.title)\(label(recorded.activity, recorded.outcome.occurrence))", level: .info)
+            let done = Self.named(recorded.activity.title, at: recorded.activity.schedule.time(ofOccurrence: recorded.outcome.occurrence))
+            state.message = StatusMessage(text: tr("Done: {activity}", ["activity": done]), level: .info)
         case .reset(let id, let date, let occurrence):
             let cleared = try store.reset(id, date: date, occurrence: occurrence)
             let title = data.plan.history(id)?.activity(on: date).title ?? id
             state.undoStack.append(.cleared(cleared, title: title))
-            state.message = StatusMessage(text: "Unticked: \(title)\(slot(cleared, data))", level: .info)
+            state.message = StatusMessage(text: tr("Unticked: {activity}", ["activity": named(title, cleared, data)]), level: .info)
         case .log(let form):
             let inputs = form.inputs.map { $0 ?? "" }
             let note = form.note.trimmingCharacters(in: .whitespaces)
@@ -57,17 +59,19 @@ public struct CommandRunner {
             state.form = nil
             state.undoStack.append(.recorded(recorded.outcome, title: form.activity.title, replaced: recorded.replaced))
             let shown = ReadingText.reading(recorded.outcome.values, measure: form.activity.measure)
-            state.message = StatusMessage(text: "Saved \(form.activity.title): \(shown)", level: .info)
+            state.message = StatusMessage(text: tr("Saved {title}: {reading}", ["title": form.activity.title, "reading": shown]), level: .info)
         case .undo(let entry):
             do {
                 switch entry {
                 case .recorded(let outcome, let title, let replaced):
                     try store.undoRecording(outcome, restoring: replaced)
-                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(outcome.date.shortText)"
-                                                  + (replaced == nil ? "" : ", previous reading restored"), level: .info)
+                    let values: KeyValuePairs<String, any PlaceholderValue> = ["activity": named(title, outcome, data), "date": outcome.date.shortText]
+                    state.message = StatusMessage(text: replaced == nil ? tr("Undone: {activity} on {date}", values)
+                                                      : tr("Undone: {activity} on {date}, previous reading restored", values), level: .info)
                 case .cleared(let outcome, let title):
                     try store.restore(outcome)
-                    state.message = StatusMessage(text: "Undone: \(title)\(slot(outcome, data)) on \(outcome.date.shortText) is recorded again", level: .info)
+                    state.message = StatusMessage(text: tr("Undone: {activity} on {date} is recorded again",
+                                                           ["activity": named(title, outcome, data), "date": outcome.date.shortText]), level: .info)
                 }
             } catch let error as CarePlanError {
                 // A change the store will never take back (not resettable, or changed by another
@@ -83,13 +87,20 @@ public struct CommandRunner {
             let now = try clock()
             if try store.sleepTimer() == nil {
                 let started = try store.startSleepTimer(clock: now)
-                state.message = StatusMessage(text: "Sleep timer started at \(SleepText.clock(started.utc, zone: now.timeZone)); z again when you get up", level: .info)
+                state.message = StatusMessage(text: tr("Sleep timer started at {time}; z again when you get up",
+                                                       ["time": SleepText.clock(started.utc, zone: now.timeZone)]), level: .info)
             } else {
                 let night = try store.stopSleepTimer(clock: now)
-                let span = "\(SleepText.clock(night.start.utc, zone: now.timeZone))–\(SleepText.clock(night.end.utc, zone: now.timeZone)), \(SleepText.duration(night.end.utc - night.start.utc))"
+                let start = SleepText.clock(night.start.utc, zone: now.timeZone), end = SleepText.clock(night.end.utc, zone: now.timeZone)
+                let duration = SleepText.duration(night.end.utc - night.start.utc)
                 switch night.placement {
-                case .night(let date): state.message = StatusMessage(text: "In bed \(span) recorded for the night of \(date.shortText)", level: .info)
-                case .nap(let date): state.message = StatusMessage(text: "In bed \(span) recorded as a nap on \(date.shortText)", level: .info)
+                case .night(let date):
+                    // TRANSLATORS: the bedside timer stopped: {start} and {end} are clock times (23:10), {duration} how long (7 h 55 min).
+                    state.message = StatusMessage(text: tr("In bed {start}–{end}, {duration} recorded for the night of {date}",
+                                                           ["start": start, "end": end, "duration": duration, "date": date.shortText]), level: .info)
+                case .nap(let date):
+                    state.message = StatusMessage(text: tr("In bed {start}–{end}, {duration} recorded as a nap on {date}",
+                                                           ["start": start, "end": end, "duration": duration, "date": date.shortText]), level: .info)
                 }
             }
         case .prepareReport(let name):
@@ -100,8 +111,9 @@ public struct CommandRunner {
                                                besideStore: store.path)
             state.reports[name] = path
             let email = data.plan.contacts(on: state.selectedDate).first { $0.name == name }?.email
-            state.message = StatusMessage(text: "Report for \(name) written to \(path)" + (email.map { " · email \($0)" } ?? "") + " · o opens it",
-                                          level: .info)
+            let written = email.map { tr("Report for {name} written to {path} · email {email} · o opens it", ["name": name, "path": path, "email": $0]) }
+                ?? tr("Report for {name} written to {path} · o opens it", ["name": name, "path": path])
+            state.message = StatusMessage(text: written, level: .info)
         case .open(let target):
             state.message = StatusMessage(text: try DocumentFiles.open(target), level: .info)
         case .startSamplePlan(let path):
@@ -110,16 +122,17 @@ public struct CommandRunner {
             let now = try clock()
             let plan = try PlanDecoder.load(path: path).starting(on: now.today)
             try store.importPlan(plan, effective: now.today, clock: now)
-            state.message = StatusMessage(text: "Imported \(plan.title); press ? for keys", level: .info)
+            state.message = StatusMessage(text: tr("Imported {title}; press ? for keys", ["title": plan.title]), level: .info)
         }
     }
 
-    /// " (20:00)" when the outcome's occurrence has a time, else "".
-    private func slot(_ outcome: Outcome, _ data: DashboardData) -> String {
-        data.plan.history(outcome.activityId)?.activity(on: outcome.date).schedule.time(ofOccurrence: outcome.occurrence).map { " (\($0))" } ?? ""
+    /// "Evening tablets (20:00)" when the outcome's occurrence has a time, else the title alone.
+    private func named(_ title: String, _ outcome: Outcome, _ data: DashboardData) -> String {
+        Self.named(title, at: data.plan.history(outcome.activityId)?.activity(on: outcome.date).schedule.time(ofOccurrence: outcome.occurrence))
     }
 
-    private func label(_ activity: Activity, _ occurrence: Int) -> String {
-        activity.schedule.time(ofOccurrence: occurrence).map { " (\($0))" } ?? ""
+    static func named(_ title: String, at time: TimeOfDay?) -> String {
+        // TRANSLATORS: an activity and the time of one of its occurrences: "Evening tablets (20:00)".
+        time.map { tr("{title} ({time})", ["title": title, "time": $0.description]) } ?? title
     }
 }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 
 /// The entry form for one assessment reading: one field per measure value, then a note.
 public struct EntryForm: Equatable, Sendable {
@@ -54,11 +55,13 @@ public struct EntryForm: Equatable, Sendable {
 
     static func sleepHint(_ field: SleepDiary.Field) -> String {
         switch field {
-        case .bed, .wake, .up: return "a time: 23:10, 11:10pm or 23.10"
-        case .lightsOut: return "a time; empty: when you went to bed"
-        case .latency, .awake: return "minutes; empty: 0"
-        case .awakenings: return "how many times, 0–50; empty: 0"
-        case .quality: return "1 very poor – 5 very good, ←/→ or digits; optional"
+        // TRANSLATORS: hints under a sleep diary's fields: what to type. The times are examples of
+        // what the field accepts, whatever the language; keep them as they are.
+        case .bed, .wake, .up: return tr("a time: 23:10, 11:10pm or 23.10")
+        case .lightsOut: return tr("a time; empty: when you went to bed")
+        case .latency, .awake: return tr("minutes; empty: 0")
+        case .awakenings: return tr("how many times, 0–50; empty: 0")
+        case .quality: return tr("1 very poor – 5 very good, ←/→ or digits; optional")
         case .timeInBed, .totalSleep, .efficiency: return ""
         }
     }
@@ -107,15 +110,20 @@ public struct EntryForm: Equatable, Sendable {
         switch type {
         case .scale:
             let range = field.range ?? 0...10
-            return "\(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound)), ←/→ or digits"
-        case .boolean: return "y / n"
-        case .choice: return "←/→ to choose"
-        case .text, .sleep: return "text"
+            // TRANSLATORS: the hint under a scale in the reading form: its lowest and highest value.
+            return tr("{low}–{high}, ←/→ or digits", ["low": NumberText.string(range.lowerBound), "high": NumberText.string(range.upperBound)])
+        // TRANSLATORS: the hint under a yes-or-no field. The keys are y and n in every language: keep
+        // the letters (you may add your words for yes and no).
+        case .boolean: return tr("y / n")
+        case .choice: return tr("←/→ to choose")
+        // TRANSLATORS: the hint under a field that takes any text.
+        case .text, .sleep: return trc("form field hint", "text")
         case .number, .integer:
             var parts: [String] = []
             if let unit = field.unit.flatMap(UnitRegistry.unit) {
                 let others = UnitRegistry.compatible(with: unit).filter { $0 != unit }.map(\.display)
-                parts.append(others.isEmpty ? unit.display : "\(unit.display) (or \(others.joined(separator: ", ")))")
+                // TRANSLATORS: the units a number field takes: "°C (or °F)"; {otherUnits} lists the others.
+                parts.append(others.isEmpty ? unit.display : tr("{unit} (or {otherUnits})", ["unit": unit.display, "otherUnits": others.joined(separator: ", ")]))
             }
             if let range = field.range { parts.append("\(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound))") }
             return parts.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 
 /// Keys while an entry form is open: editing fields, moving between them, saving and cancelling.
@@ -17,7 +18,7 @@ enum FormReducer {
             return []
         case .cancel:
             state.form = nil
-            state.message = StatusMessage(text: "Cancelled; nothing saved", level: .info)
+            state.message = StatusMessage(text: tr("Cancelled; nothing saved"), level: .info)
             return []
         case .nextField:
             form.focus = min(form.focus + 1, form.fields.count)
@@ -28,7 +29,8 @@ enum FormReducer {
         case .save:
             let inputs = form.inputs
             if let unset = inputs.indices.first(where: { form.isRequired($0) && (inputs[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) {
-                form.error = "\(form.fields[unset].label): enter a value (\(form.fields[unset].hint))"
+                // TRANSLATORS: a required field left empty: {field} is its label, {hint} what it takes.
+                form.error = tr("{field}: enter a value ({hint})", ["field": form.fields[unset].label, "hint": form.fields[unset].hint])
                 form.focus = unset
                 return []
             }

@@ -1,13 +1,16 @@
+import Localization
+
 /// The four panes of the dashboard, CareKit's modules.
 public enum Pane: Int, CaseIterable, Sendable {
     case care, symptoms, insights, connect
 
     public var title: String {
         switch self {
-        case .care: return "Care Card"
-        case .symptoms: return "Symptom Tracker"
-        case .insights: return "Insights"
-        case .connect: return "Connect"
+        // TRANSLATORS: the dashboard's four panes, named after CareKit's modules.
+        case .care: return tr("Care Card")
+        case .symptoms: return tr("Symptom Tracker")
+        case .insights: return tr("Insights")
+        case .connect: return trc("pane", "Connect")
         }
     }
 

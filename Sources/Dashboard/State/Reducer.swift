@@ -1,5 +1,6 @@
 import CareInsights
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// Turns a key or a click into a new state and the store commands it asks for. Pure: no I/O, so
@@ -26,7 +27,8 @@ public enum Reducer {
         let pending = state.pendingConfirmation
         state.pendingConfirmation = nil
         guard let action else {
-            if pending != nil { state.message = StatusMessage(text: "Not recorded", level: .info) }
+            // TRANSLATORS: a tick that asked for a second press was not confirmed.
+            if pending != nil { state.message = StatusMessage(text: tr("Not recorded"), level: .info) }
             return []
         }
         state.message = nil
@@ -34,7 +36,7 @@ public enum Reducer {
             return mouse(event.kind, target: target, state: &state, data: data, pending: pending)
         }
         if pending != nil, action != .toggle, action != .open {
-            state.message = StatusMessage(text: "Not recorded", level: .info)
+            state.message = StatusMessage(text: tr("Not recorded"), level: .info)
         }
         return reduce(action, state: &state, data: data, pending: pending)
     }
@@ -82,14 +84,14 @@ public enum Reducer {
     static func selectNextDue(_ state: inout AppState, data: DashboardData) {
         guard data.day.date == state.today else {
             state.selectedDate = state.today
-            state.message = StatusMessage(text: "Today: n again for the next item due", level: .info)
+            state.message = StatusMessage(text: tr("Today: n again for the next item due"), level: .info)
             return
         }
         let due = DueList(day: data.day, reminders: data.plan.reminders, minutesIntoDay: state.minutesIntoDay)
         var seen: [String] = []
         for item in due.items where !seen.contains(item.activity.id) { seen.append(item.activity.id) }
         guard !seen.isEmpty else {
-            state.message = StatusMessage(text: "Nothing is due now", level: .info)
+            state.message = StatusMessage(text: tr("Nothing is due now"), level: .info)
             return
         }
         let care = PaneRows.care(data.day).map(\.activity.id), symptoms = PaneRows.symptoms(data.day).map(\.activity.id)
@@ -107,8 +109,15 @@ public enum Reducer {
             state.symptomSelection = row
         }
         let item = due.items.first { $0.activity.id == next }!
-        state.message = StatusMessage(text: "\(item.state == .overdue ? "Overdue" : "Due"): \(item.time.map { "\($0) " } ?? "")\(item.activity.title)",
-                                      level: item.state == .overdue ? .warning : .info)
+        let text: String
+        switch (item.state == .overdue, item.time) {
+        // TRANSLATORS: the item `n` selected; {time} is when it was due (20:00).
+        case (true, let time?): text = tr("Overdue: {time} {title}", ["time": time.description, "title": item.activity.title])
+        case (true, nil): text = tr("Overdue: {title}", ["title": item.activity.title])
+        case (false, let time?): text = tr("Due: {time} {title}", ["time": time.description, "title": item.activity.title])
+        case (false, nil): text = tr("Due: {title}", ["title": item.activity.title])
+        }
+        state.message = StatusMessage(text: text, level: item.state == .overdue ? .warning : .info)
     }
 
     static func reduce(_ action: Action, state: inout AppState, data: DashboardData, pending: AppState.PendingTick?) -> [Command] {
@@ -136,7 +145,7 @@ public enum Reducer {
         case .nextDue: selectNextDue(&state, data: data)
         case .nextPerson:
             guard state.people.count > 1 else {
-                state.message = StatusMessage(text: "This store holds one person's plan; careplan import PLAN --person NAME adds another", level: .info)
+                state.message = StatusMessage(text: tr("This store holds one person's plan; careplan import PLAN --person NAME adds another"), level: .info)
                 return []
             }
             return [.nextPerson]
@@ -145,14 +154,15 @@ public enum Reducer {
             guard state.focus == .connect else { return [] }
             let contacts = PaneRows.contacts(data)
             guard contacts.indices.contains(state.contactSelection) else {
-                state.message = StatusMessage(text: "No contact selected: the plan lists none", level: .info)
+                state.message = StatusMessage(text: tr("No contact selected: the plan lists none"), level: .info)
                 return []
             }
             let contact = contacts[state.contactSelection]
             if action == .prepareReport { return [.prepareReport(contact: contact.name)] }
             if let path = state.reports[contact.name] { return [.open(path)] }
             guard let email = contact.email else {
-                state.message = StatusMessage(text: "Nothing to open for \(contact.name): press p to write their report (no email in the plan)", level: .info)
+                state.message = StatusMessage(text: tr("Nothing to open for {name}: press p to write their report (no email in the plan)", ["name": contact.name]),
+                                              level: .info)
                 return []
             }
             return [.open("mailto:" + email)]
@@ -163,7 +173,7 @@ public enum Reducer {
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + 1) % count }
         case .undo:
             guard let last = state.undoStack.last else {
-                state.message = StatusMessage(text: "Nothing to undo in this session", level: .info)
+                state.message = StatusMessage(text: tr("Nothing to undo in this session"), level: .info)
                 return []
             }
             return [.undo(last)]
@@ -208,7 +218,7 @@ public enum Reducer {
     /// Outcomes belong to today or earlier days; a future day says so instead of acting.
     static func isRecordable(_ date: LocalDate, state: inout AppState) -> Bool {
         guard date > state.today else { return true }
-        state.message = StatusMessage(text: "\(date) is in the future; outcomes can be recorded for today or earlier days", level: .warning)
+        state.message = StatusMessage(text: tr("{date} is in the future; outcomes can be recorded for today or earlier days", ["date": date.iso]), level: .warning)
         return false
     }
 
@@ -228,7 +238,9 @@ public enum Reducer {
                 let tick = AppState.PendingTick(activityId: activity.id, date: date, occurrence: open.occurrence)
                 if pending != tick {
                     state.pendingConfirmation = tick
-                    state.message = StatusMessage(text: "Space again records \(activity.title); it cannot be unticked", level: .warning)
+                    // TRANSLATORS: {key} is the Space key's name.
+                    state.message = StatusMessage(text: tr("{key} again records {title}; it cannot be unticked",
+                                                           ["key": Key.character(" ").description, "title": activity.title]), level: .warning)
                     return []
                 }
             }
@@ -236,7 +248,7 @@ public enum Reducer {
         }
         guard let last = item.events.last(where: \.isDone) else { return [] }
         guard activity.resettable else {
-            state.message = StatusMessage(text: "\(activity.title) is not resettable: once recorded, it cannot be unticked", level: .warning)
+            state.message = StatusMessage(text: tr("{title} is not resettable: once recorded, it cannot be unticked", ["title": activity.title]), level: .warning)
             return []
         }
         return [.reset(activityId: activity.id, date: date, occurrence: last.occurrence)]
@@ -258,7 +270,7 @@ public enum Reducer {
         } else if let last = item.events.last, activity.resettable {
             state.form = EntryForm(activity: activity, date: date, occurrence: last.occurrence, editing: last.outcome)
         } else {
-            state.message = StatusMessage(text: "\(activity.title) is recorded for \(date) and is not resettable", level: .warning)
+            state.message = StatusMessage(text: tr("{title} is recorded for {date} and is not resettable", ["title": activity.title, "date": date.iso]), level: .warning)
         }
         return []
     }

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 import TerminalUI
 
 /// A theme file the catalog found.
@@ -24,10 +25,16 @@ public struct UnknownThemeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         guard !available.isEmpty else {
             // Nothing at all means an install without its themes folder: say how to point at one.
-            let looked = searched.isEmpty ? "" : " in \(searched.joined(separator: ", "))"
-            return "no theme named '\(name)': no themes found\(looked); set CAREPLAN_THEMES to careplan's themes folder"
+            if searched.isEmpty {
+                return tr("no theme named '{name}': no themes found; set CAREPLAN_THEMES to careplan's themes folder", ["name": name])
+            }
+            // TRANSLATORS: {folders} is a list of the folders searched.
+            return tr("no theme named '{name}': no themes found in {folders}; set CAREPLAN_THEMES to careplan's themes folder",
+                      ["name": name, "folders": searched.joined(separator: ", ")])
         }
-        return "no theme named '\(name)'; available: \(available.joined(separator: ", ")) (looked in \(searched.joined(separator: ", ")))"
+        // TRANSLATORS: {themes} lists the theme names there are, {folders} the folders searched.
+        return tr("no theme named '{name}'; available: {themes} (looked in {folders})",
+                  ["name": name, "themes": available.joined(separator: ", "), "folders": searched.joined(separator: ", ")])
     }
 }
 

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 import TerminalUI
 import Yams
 
@@ -27,7 +28,7 @@ public enum ThemeFile {
 
     static func document(_ yaml: String, file: String) throws -> Document {
         let reader = ThemeReader(reader: YAMLNodeReader(file: file))
-        let root = try reader.reader.compose(yaml, empty: "the file is empty; a theme needs 'roles'")
+        let root = try reader.reader.compose(yaml, empty: tr("the file is empty; a theme needs 'roles'"))
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         return try reader.document(root, defaultName: stem)
     }
@@ -62,7 +63,7 @@ private struct ThemeReader {
     func document(_ root: Node, defaultName: String) throws -> ThemeFile.Document {
         // Yams already rejects a key given twice.
         let top = try reader.mapping(root, "theme", allowed: ThemeFile.topKeys)
-        guard let rolesNode = top["roles"] else { throw reader.error(at: root, "theme: missing 'roles'") }
+        guard let rolesNode = top["roles"] else { throw reader.error(at: root, tr("theme: missing 'roles'")) }
         var styles: [ThemeRole: TextStyle] = [:]
         for entry in try reader.mapping(rolesNode, "roles", allowed: ThemeRole.allCases.map(\.rawValue), what: "role").entries {
             styles[ThemeRole(rawValue: entry.key)!] = try style(entry.value, "roles: \(entry.key)")
@@ -81,7 +82,10 @@ private struct ThemeReader {
     func style(_ node: Node, _ context: String) throws -> TextStyle {
         if case .scalar = node {
             // The likeliest slip is a bare colour (`ok: green`); show the shape instead.
-            throw reader.error(at: node, "\(context): expected attributes such as {fg: green, bold: true}, found \(reader.describe(node))")
+            // TRANSLATORS: a theme file's mistake. {context} is where in the file (roles: ok), {example} a YAML
+            // example to keep as it is, {found} what the file has ('green', a list).
+            throw reader.error(at: node, tr("{context}: expected attributes such as {example}, found {found}",
+                                            ["context": context, "example": "{fg: green, bold: true}", "found": reader.describe(node)]))
         }
         var style = TextStyle()
         for entry in try reader.mapping(node, context, allowed: ThemeFile.attributes).entries {
@@ -100,14 +104,18 @@ private struct ThemeReader {
 
     func color(_ node: Node, _ context: String) throws -> TerminalColor {
         guard case .scalar(let scalar) = node else {
-            throw reader.error(at: node, "\(context): \(reader.describe(node)) is not a colour; use a name (red, green, ...), 0-255 or #rrggbb")
+            // TRANSLATORS: colour names are what the theme file takes: keep red, green and #rrggbb as they are.
+            throw reader.error(at: node, tr("{context}: {found} is not a colour; use a name (red, green, ...), 0-255 or #rrggbb",
+                                            ["context": context, "found": reader.describe(node)]))
         }
         if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
             // An unquoted `#5fafff` is a YAML comment, which leaves the value empty.
-            throw reader.error(at: node, "\(context): no colour given; write #rrggbb in quotes (\"#5fafff\"), since # starts a YAML comment")
+            throw reader.error(at: node, tr("{context}: no colour given; write #rrggbb in quotes (\"#5fafff\"), since # starts a YAML comment",
+                                            ["context": context]))
         }
         guard let color = TerminalColor(themeValue: scalar.string) else {
-            throw reader.error(at: node, "\(context): '\(scalar.string)' is not a colour; use a name (red, green, ...), 0-255 or #rrggbb")
+            throw reader.error(at: node, tr("{context}: '{value}' is not a colour; use a name (red, green, ...), 0-255 or #rrggbb",
+                                            ["context": context, "value": scalar.string]))
         }
         return color
     }

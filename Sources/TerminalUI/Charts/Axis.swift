@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Axis labels for charts, kept apart from the charts so a pane can choose where (or whether) they go.
 public enum Axis {
@@ -36,11 +37,12 @@ public enum Axis {
         }.joined()
     }
 
-    /// A fixed number of decimals with a `.` point whatever the locale, and no `-0`.
+    /// A fixed number of decimals with the reader's decimal separator (`37.5`, `37,5` in Polish)
+    /// whatever the C library's locale, and no `-0`.
     static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "?" : value > 0 ? "∞" : "-∞" }
         let text = String(format: "%.\(max(0, decimals))f", value)
         let isNegativeZero = text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
-        return isNegativeZero ? String(text.dropFirst()) : text
+        return Language.current.numbers.localized(decimal: isNegativeZero ? String(text.dropFirst()) : text)
     }
 }

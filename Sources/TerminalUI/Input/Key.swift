@@ -1,3 +1,5 @@
+import Localization
+
 /// A key press, decoded from the terminal.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
     case character(Character)
@@ -11,27 +13,31 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A click or a wheel turn at a cell.
     case mouse(MouseEvent)
 
-    /// How help and the status line write the key.
+    /// How help and the status line write the key, in the reader's language where keyboards
+    /// label it differently ("Space": "Spacja", "空格").
     public var description: String {
         switch self {
-        case .character(" "): return "Space"
+        // TRANSLATORS: key names as help and the status line write them; keep the word printed on
+        // keyboards in your language (many keep "Enter", "Esc", "Tab"), and keep them short.
+        case .character(" "): return trc("key name", "Space")
         case .character(let c): return String(c)
         case .up: return "↑"
         case .down: return "↓"
         case .left: return "←"
         case .right: return "→"
-        case .enter: return "Enter"
-        case .escape: return "Esc"
-        case .tab: return "Tab"
-        case .backTab: return "Shift-Tab"
-        case .backspace: return "Backspace"
-        case .delete: return "Del"
-        case .home: return "Home"
-        case .end: return "End"
-        case .pageUp: return "PgUp"
-        case .pageDown: return "PgDn"
+        case .enter: return trc("key name", "Enter")
+        case .escape: return trc("key name", "Esc")
+        case .tab: return trc("key name", "Tab")
+        case .backTab: return trc("key name", "Shift-Tab")
+        case .backspace: return trc("key name", "Backspace")
+        case .delete: return trc("key name", "Del")
+        case .home: return trc("key name", "Home")
+        case .end: return trc("key name", "End")
+        case .pageUp: return trc("key name", "PgUp")
+        case .pageDown: return trc("key name", "PgDn")
         case .function(let n): return "F\(n)"
-        case .control(let c): return "Ctrl-\(c.uppercased())"
+        // TRANSLATORS: a key pressed with Control, "Ctrl-C"; {key} is the letter.
+        case .control(let c): return trc("key name", "Ctrl-{key}", ["key": c.uppercased()])
         case .resize: return "resize"
         case .mouse(let event): return event.description
         }
@@ -56,9 +62,9 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch kind {
-        case .click: return "Click"
-        case .wheelUp: return "Wheel up"
-        case .wheelDown: return "Wheel down"
+        case .click: return trc("mouse", "Click")
+        case .wheelUp: return trc("mouse", "Wheel up")
+        case .wheelDown: return trc("mouse", "Wheel down")
         }
     }
 }

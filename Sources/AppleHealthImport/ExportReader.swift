@@ -2,6 +2,7 @@ import CarePlanStore
 internal import CLibXML2
 import Foundation
 import HealthData
+import Localization
 
 /// What a reader finds in an export, one thing at a time.
 protocol ExportSink: AnyObject {
@@ -82,7 +83,10 @@ final class ExportReader: XMLElementHandler {
             func instant(_ name: StaticString) -> HealthInstant? {
                 guard let bytes = attributes.bytes(name) else { return nil }
                 guard let instant = HealthInstant.parse(bytes) else {
-                    badDate = badDate ?? "\(name) '\(String(decoding: bytes, as: UTF8.self))' is not YYYY-MM-DD HH:MM:SS ±HHMM"
+                    // TRANSLATORS: a record of the export skipped: {attribute} is the XML attribute's name
+                    // (startDate), {value} what it holds; YYYY-MM-DD HH:MM:SS ±HHMM is the form it should have.
+                    badDate = badDate ?? tr("{attribute} '{value}' is not YYYY-MM-DD HH:MM:SS ±HHMM",
+                                            ["attribute": name.description, "value": String(decoding: bytes, as: UTF8.self)])
                     return nil
                 }
                 return instant
@@ -92,14 +96,21 @@ final class ExportReader: XMLElementHandler {
             created = instant("creationDate")
         }
 
-        /// Why this cannot be a sample, if it cannot.
-        var problem: String? {
-            if type == nil { return "no type" }
-            if source == nil { return "no sourceName" }
+        /// Why this cannot be a sample, if it cannot; the type is in `typeAttribute` (a Workout's
+        /// in `workoutActivityType`).
+        func problem(typeAttribute: String = "type") -> String? {
+            if type == nil { return Self.missing(typeAttribute) }
+            if source == nil { return Self.missing("sourceName") }
             if let badDate { return badDate }
-            if start == nil { return "no startDate" }
-            if end == nil { return "no endDate" }
+            if start == nil { return Self.missing("startDate") }
+            if end == nil { return Self.missing("endDate") }
             return nil
+        }
+
+        /// A record skipped for lack of an attribute: "no startDate".
+        static func missing(_ attribute: String) -> String {
+            // TRANSLATORS: a record of the export skipped: {attribute} is the XML attribute it lacks (startDate, value).
+            tr("no {attribute}", ["attribute": attribute])
         }
 
         mutating func metadata(key: String, value: String) {
@@ -149,18 +160,21 @@ final class ExportReader: XMLElementHandler {
         } else if XMLStream.equal(name, "Workout") {
             guard let (found, line, reason) = workout else { return }
             workout = nil
-            if let found { sink.workout(found, line: line) } else { sink.skipped(type: HealthType.workout.identifier, reason: reason ?? "unreadable", line: line) }
+            // TRANSLATORS: why a workout of the export was skipped, when nothing more precise is known.
+            if let found { sink.workout(found, line: line) } else { sink.skipped(type: HealthType.workout.identifier, reason: reason ?? tr("unreadable"), line: line) }
         }
     }
 
     private func emit(_ fields: RecordFields) {
         let type = fields.type ?? "Record"
-        if let problem = fields.problem { return sink.skipped(type: type, reason: problem, line: fields.line) }
+        if let problem = fields.problem() { return sink.skipped(type: type, reason: problem, line: fields.line) }
         let (source, start, end) = (fields.source!, fields.start!, fields.end!)
         if let unit = fields.unit {
-            guard fields.value != nil else { return sink.skipped(type: type, reason: "no value", line: fields.line) }
+            guard fields.value != nil else { return sink.skipped(type: type, reason: RecordFields.missing("value"), line: fields.line) }
             guard let value = fields.numeric else {
-                return sink.skipped(type: type, reason: "value '\(fields.value!)' is not a number", line: fields.line)
+                // TRANSLATORS: a record of the export skipped: {attribute} is the XML attribute's name (value), {value} what it holds.
+                return sink.skipped(type: type, reason: tr("{attribute} '{value}' is not a number", ["attribute": "value", "value": fields.value!]),
+                                    line: fields.line)
             }
             let sample = QuantitySample(type: HealthType(type), source: source, start: start, end: end, created: fields.created, value: value,
                                         unit: unit, wasUserEntered: fields.wasUserEntered, timeZone: fields.timeZone,
@@ -180,14 +194,14 @@ final class ExportReader: XMLElementHandler {
     private func emitCorrelation(_ fields: RecordFields, _ children: [RecordFields], line: Int) {
         let type = fields.type ?? "Correlation"
         guard type == HealthType.bloodPressure.identifier else { return }
-        if let problem = fields.problem { return sink.skipped(type: type, reason: problem, line: line) }
+        if let problem = fields.problem() { return sink.skipped(type: type, reason: problem, line: line) }
         func mmHg(_ member: HealthType) -> Double? {
             guard let child = children.first(where: { $0.type == member.identifier }), let value = child.numeric else { return nil }
             let unit = child.unit.flatMap(HealthUnit.unit)
             return unit.flatMap { HealthUnit.stored(value, exported: $0.symbol).value } ?? value
         }
         guard let systolic = mmHg(.systolic), let diastolic = mmHg(.diastolic) else {
-            return sink.skipped(type: type, reason: "no systolic and diastolic values inside", line: line)
+            return sink.skipped(type: type, reason: tr("no systolic and diastolic values inside"), line: line)
         }
         sink.bloodPressure(BloodPressureReading(source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
                                                 systolic: systolic, diastolic: diastolic, wasUserEntered: fields.wasUserEntered), line: line)
@@ -196,7 +210,7 @@ final class ExportReader: XMLElementHandler {
     private func startWorkout(_ attributes: XMLAttributes, line: Int) -> (Workout?, Int, String?) {
         var fields = RecordFields(attributes, line: line, repeated: &repeated)
         fields.type = attributes.string("workoutActivityType")
-        if let problem = fields.problem { return (nil, line, problem.replacingOccurrences(of: "no type", with: "no workoutActivityType")) }
+        if let problem = fields.problem(typeAttribute: "workoutActivityType") { return (nil, line, problem) }
         let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }
         let distance = attributes.double("totalDistance").map { Self.converted($0, unit: attributes.string("totalDistanceUnit"), to: "m") }
         let energy = attributes.double("totalEnergyBurned").map { Self.converted($0, unit: attributes.string("totalEnergyBurnedUnit"), to: "kcal") }

@@ -1,5 +1,6 @@
 import CZlibChecksum
 import Foundation
+import Localization
 import ZIPFoundation
 
 /// Where an export's XML comes from: `export.xml` itself, or the zip the Health app writes
@@ -22,13 +23,13 @@ struct ExportSource {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw HealthImportError.unreadable(file: path, message: "no such file")
+            throw HealthImportError.unreadable(file: path, message: tr("no such file"))
         }
         guard !isFolder.boolValue else {
-            throw HealthImportError.unreadable(file: path, message: "is a folder; give the export.zip or export.xml inside it")
+            throw HealthImportError.unreadable(file: path, message: tr("is a folder; give the export.zip or export.xml inside it"))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw HealthImportError.unreadable(file: path, message: "cannot be read (check permissions)")
+            throw HealthImportError.unreadable(file: path, message: tr("cannot be read (check permissions)"))
         }
         let head = (try? handle.read(upToCount: 512)) ?? Data()
         let magic = head.prefix(4)
@@ -38,7 +39,7 @@ struct ExportSource {
             do {
                 archive = try Archive(url: url, accessMode: .read)
             } catch {
-                throw HealthImportError.damagedZip(file: path, message: "its table of contents cannot be read")
+                throw HealthImportError.damagedZip(file: path, message: tr("its table of contents cannot be read"))
             }
             let entries = Array(archive)
             guard let entry = Self.export(in: entries) else {
@@ -52,7 +53,7 @@ struct ExportSource {
             // XML starts with "<", after a byte-order mark and blank space: anything else is
             // refused before the store is touched.
             let start = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
-            guard start == 0x3C else { throw HealthImportError.notAnExport(file: path, found: "not XML") }
+            guard start == 0x3C else { throw HealthImportError.notAnExport(file: path, found: tr("not XML")) }
             zipEntry = nil
             recordedChecksum = nil
             name = path
@@ -95,7 +96,7 @@ struct ExportSource {
                     }
                 }
                 guard UInt32(truncatingIfNeeded: checksum) == entry.checksum else {
-                    throw HealthImportError.damagedZip(file: path, message: "the export's checksum does not match what the zip recorded")
+                    throw HealthImportError.damagedZip(file: path, message: tr("the export's checksum does not match what the zip recorded"))
                 }
                 return entry.checksum
             } catch let error as HealthImportError {
@@ -114,7 +115,7 @@ struct ExportSource {
 
     private func readFile(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw HealthImportError.unreadable(file: path, message: "cannot be read (check permissions)")
+            throw HealthImportError.unreadable(file: path, message: tr("cannot be read (check permissions)"))
         }
         defer { try? handle.close() }
         while true {
@@ -123,7 +124,8 @@ struct ExportSource {
                 guard let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty else { return }
                 data = chunk
             } catch {
-                throw HealthImportError.unreadable(file: path, message: "cannot be read: \(error.localizedDescription)")
+                // TRANSLATORS: {reason} is the system's, in English.
+                throw HealthImportError.unreadable(file: path, message: tr("cannot be read: {reason}", ["reason": error.localizedDescription]))
             }
             try data.withUnsafeBytes { try consume($0) }
         }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 
 /// Why an export was refused. Nothing is written when any of these is thrown.
 public enum HealthImportError: UserFacingError, Equatable {
@@ -17,21 +18,33 @@ public enum HealthImportError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .notWellFormed(let file, let line, let column, let message):
-            return "\(file):\(line):\(column): not well-formed XML (\(message)); nothing was imported"
+            // TRANSLATORS: {file}:{line}:{column} says where, as compilers do; {message} is libxml2's, in English.
+            return tr("{file}:{line}:{column}: not well-formed XML ({message}); nothing was imported",
+                      ["file": file, "line": String(line), "column": String(column), "message": message])
         case .unreadable(let file, let message):
             return "\(file): \(message)"
         case .notAnExport(let file, let found):
-            return "\(file): not an Apple Health export (\(found)); give the export.zip the Health app writes, or the export.xml inside it"
+            // TRANSLATORS: {found} says what the file is instead: "not XML", "its root element is <plan>, not <HealthData>".
+            return tr("{file}: not an Apple Health export ({found}); give the export.zip the Health app writes, or the export.xml inside it",
+                      ["file": file, "found": found])
         case .noExportInZip(let file, let entries):
             let shown = entries.prefix(5).joined(separator: ", ") + (entries.count > 5 ? ", …" : "")
-            return "\(file): no Apple Health export.xml in this zip (it holds \(shown.isEmpty ? "nothing" : shown)); "
-                + "export it from the Health app: profile picture, Export All Health Data"
+            if shown.isEmpty {
+                // TRANSLATORS: "profile picture, Export All Health Data" are what to tap in Apple's Health app: use its words.
+                return tr("{file}: no Apple Health export.xml in this zip (it holds nothing); export it from the Health app: profile picture, Export All Health Data",
+                          ["file": file])
+            }
+            // TRANSLATORS: {entries} lists the zip's files; "profile picture, Export All Health Data" are what to tap in
+            // Apple's Health app: use its words.
+            return tr("{file}: no Apple Health export.xml in this zip (it holds {entries}); export it from the Health app: profile picture, Export All Health Data",
+                      ["file": file, "entries": shown])
         case .damagedZip(let file, let message):
-            return "\(file): the zip is damaged or incomplete (\(message)); nothing was imported"
+            return tr("{file}: the zip is damaged or incomplete ({message}); nothing was imported", ["file": file, "message": message])
         case .interrupted:
-            return "interrupted; nothing was imported"
+            return tr("interrupted; nothing was imported")
         case .missingLibrary(let message):
-            return "cannot load libxml2, which reads the export (\(message)); install it: sudo apt-get install libxml2"
+            // TRANSLATORS: {message} is the system's, in English.
+            return tr("cannot load libxml2, which reads the export ({message}); install it: sudo apt-get install libxml2", ["message": message])
         }
     }
 }

@@ -3,6 +3,7 @@ internal import CLibXML2
 import Foundation
 import GRDB
 import HealthData
+import Localization
 
 /// Imports an Apple Health export into a store: all of it in one write transaction, so a file
 /// that turns out not to be well-formed halfway through (a download cut short), a damaged zip or an
@@ -125,11 +126,11 @@ final class ReadingJob: @unchecked Sendable {
         func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws {
             do { try stream.feed(bytes, last: last) } catch {
                 // Failing before any element opened, it is no XML at all (a plan file, a PDF...).
-                guard reader.root != nil else { throw HealthImportError.notAnExport(file: name, found: "not XML") }
+                guard reader.root != nil else { throw HealthImportError.notAnExport(file: name, found: tr("not XML")) }
                 throw HealthImportError.notWellFormed(file: name, line: error.line, column: error.column, message: error.message)
             }
             if let root = reader.root, root != "HealthData" {
-                throw HealthImportError.notAnExport(file: name, found: "its root element is <\(root)>, not <HealthData>")
+                throw HealthImportError.notAnExport(file: name, found: tr("its root element is <{root}>, not <HealthData>", ["root": root]))
             }
         }
         do {

@@ -2,6 +2,7 @@ import CareInsights
 import CarePlanStore
 import Foundation
 import HealthData
+import Localization
 
 /// Everything the clinician's document says about one period, built once from the insights engine
 /// (the figures are the ones `careplan insights` prints) and rendered to HTML or Markdown by
@@ -19,14 +20,16 @@ public struct ClinicalReport: Sendable {
 
     public struct ActivityRow: Sendable {
         public var title: String
+        /// "intervention", "assessment", in the reader's language.
         public var kind: String
         public var schedule: String
         public var instructions: String?
         /// Nil for activities that do not count in adherence. (Names in rows differ from the
         /// report's own: a Mustache section looks a missing value up in the enclosing context.)
         public var activityAdherence: String?
-        /// "Changed on 2026-11-15 (version 2)" for versions that began inside the period.
+        /// "Changed on 15 Nov 2026 (version 2)" for versions that began inside the period.
         public var changes: [String]
+        /// "Responsible: Sam Patel".
         public var responsible: String?
     }
 
@@ -37,12 +40,19 @@ public struct ClinicalReport: Sendable {
         public var count: Int
         public var average, minimum, maximum: String
         public var outOfNormalDays: Int
-        /// Inline SVG, made from numbers only (trusted markup for the HTML template).
+        /// The figures in words, "30 readings · average 75.5 · lowest 75.0 · …" under the chart's
+        /// heading, and with commas inside a sentence (Markdown's list).
+        public var figures: String
+        public var figuresInSentence: String
+        /// Inline SVG, made from numbers and dates only (trusted markup for the HTML template).
         public var chart: String
     }
 
     public struct MessageRow: Sendable {
+        /// The level's name, `alert`: the HTML's class for it.
         public var level: String
+        /// The level in the reader's language.
+        public var levelText: String
         public var text: String
     }
 
@@ -59,14 +69,17 @@ public struct ClinicalReport: Sendable {
     public var period: String
     public var first: String
     public var last: String
-    /// The contact the report was prepared for.
+    /// "November 2026: Sunday 1 Nov 2026 to Monday 30 Nov 2026".
+    public var span: String
+    /// The contact the report was prepared for, and the line that says so.
     public var preparedFor: ContactRow?
+    public var preparedForLine: String?
 
     /// The date of birth and identifiers in words; nil when the plan gives none. An identifier's
     /// system is shown by its last part (`https://fhir.nhs.uk/Id/nhs-number` → `nhs-number`).
     static func details(_ details: PatientDetails) -> String? {
         var parts: [String] = []
-        if let born = details.born { parts.append("born \(born.dateText)") }
+        if let born = details.born { parts.append(tr("born {date}", ["date": born.dateText])) }
         for identifier in details.identifiers {
             let name = identifier.system.split(whereSeparator: { "/:".contains($0) }).last.map(String.init) ?? identifier.system
             parts.append("\(name) \(identifier.value)")
@@ -87,6 +100,10 @@ public struct ClinicalReport: Sendable {
     public var footer: String
     /// The paper a PDF is printed on (`A4`, `letter`); nil leaves it to the printer.
     public var paperSize: String?
+    /// The language it is written in, as HTML's `lang` takes it (`en`, `zh-CN`).
+    public var language = Language.current.tag
+    /// The headings and labels around the values.
+    public var words = Words()
 
     // Whether each section has anything, as stored values: templates read values by reflection,
     // which sees no computed property.
@@ -117,13 +134,22 @@ extension ClinicalReport {
             let values = collection.buckets.compactMap { cumulative ? $0.sum : $0.average }
             guard !values.isEmpty else { return nil }
             let unit = UnitRegistry.display(collection.unit)
-            func number(_ value: Double) -> String {
-                value >= 1000 ? NumberText.grouped(Int(value.rounded())) : NumberText.string((value * 10).rounded() / 10)
-            }
             let suffix = unit.isEmpty || unit == "count" ? "" : " " + unit
+            // A figure with its unit: "6,512", "72.4 bpm".
+            func amount(_ value: Double) -> String {
+                (value >= 1000 ? NumberText.grouped(Int(value.rounded())) : NumberText.string((value * 10).rounded() / 10)) + suffix
+            }
             let mean = values.reduce(0, +) / Double(values.count)
-            return "\(summary.type.title): \(number(mean))\(suffix) \(cumulative ? "a day" : "") on average (\(values.count) days; \(number(values.min()!))–\(number(values.max()!))\(suffix))"
-                .replacingOccurrences(of: "  ", with: " ")
+            let figures: KeyValuePairs<String, any PlaceholderValue> = [
+                "type": summary.type.title, "average": amount(mean), "lowest": amount(values.min()!), "highest": amount(values.max()!),
+            ]
+            // TRANSLATORS: "Steps: 6,512 a day on average (28 days; 2,100–11,870)": {type} is the health data's name; {average},
+            // {lowest} and {highest} are figures with their units; the days are those with data.
+            return cumulative ? trn("{type}: {average} a day on average ({count} day; {lowest}–{highest})",
+                                    "{type}: {average} a day on average ({count} days; {lowest}–{highest})", values.count, figures)
+                // TRANSLATORS: "Heart rate: 72.4 bpm on average (28 days; 58–96 bpm)", as "{type}: {average} a day on average…".
+                : trn("{type}: {average} on average ({count} day; {lowest}–{highest})",
+                      "{type}: {average} on average ({count} days; {lowest}–{highest})", values.count, figures)
         }
     }
 
@@ -136,26 +162,40 @@ extension ClinicalReport {
             let end = min(period.last, today)
             let contacts = plan.contacts(on: end)
             var preparedFor: ContactRow?
+            var preparedForLine: String?
             if let contactName {
                 guard let contact = contacts.first(where: { $0.name.lowercased() == contactName.lowercased() }) else {
                     throw ReportError.unknownContact(contactName, known: contacts.map(\.name))
                 }
-                preparedFor = row(contact)
+                let row = row(contact)
+                preparedFor = row
+                // TRANSLATORS: the contact the report is for, and their role in the plan: "Prepared for Sam Patel (Practice nurse)".
+                preparedForLine = [tr("Prepared for {name} ({role})", ["name": row.name, "role": row.role]), row.reach]
+                    .filter { !$0.isEmpty }.joined(separator: " · ")
             }
+            // TRANSLATORS: the name of a report's period of chosen dates (--from, --to), before its dates.
+            let periodName = period.isCustom ? trc("report", "Period") : period.title.prefix(1).uppercased() + period.title.dropFirst()
+            let generated = Int(generatedAt.timeIntervalSince1970)
             let outcomes = try reader.outcomes(from: period.first, to: end)
             var report = ClinicalReport(
                 title: plan.title, patient: plan.patientName, patientDetails: Self.details(plan.patientDetails),
-                period: period.isCustom ? "Period" : period.title.prefix(1).uppercased() + period.title.dropFirst(),
-                first: period.first.longText, last: period.last.longText, preparedFor: preparedFor,
+                period: periodName, first: period.first.longText, last: period.last.longText,
+                // TRANSLATORS: the report's period: {period} is "November 2026", "This week" or "Period"; {first} and
+                // {last} are dates with their weekdays.
+                span: tr("{period}: {first} to {last}", ["period": periodName, "first": period.first.longText, "last": period.last.longText]),
+                preparedFor: preparedFor, preparedForLine: preparedForLine,
                 periodAdherence: insights.adherence.total.summary,
                 weeks: weeks(insights),
                 activities: activities(plan, insights: insights, end: end, contacts: contacts),
                 assessments: insights.assessments.map { assessment($0, outcomes: outcomes, report: insights) },
-                messages: insights.messages.map { MessageRow(level: $0.level.name, text: $0.text) },
+                messages: insights.messages.map { MessageRow(level: $0.level.name, levelText: levelText($0.level), text: $0.text) },
                 sleep: sleepLines(insights.sleep), health: [],
                 readings: readings(outcomes, plan: plan),
                 careTeam: contacts.filter { $0.group == .careTeam }.map(row),
-                footer: "Made by careplan \(version) on \(generatedAt.formatted(.iso8601.year().month().day().dateSeparator(.dash))) from \(store.path).")
+                // TRANSLATORS: the report's footer: {version} is careplan's (1.4.0), {date} the day it was made, {path} the database.
+                footer: tr("Made by careplan {version} on {date} from {path}.",
+                           ["version": version, "date": HealthInstant(utc: generated, offset: zone.offset(at: generated)).localDate.dateText,
+                            "path": store.path]))
             report.hasMessages = !report.messages.isEmpty
             report.hasSleep = !report.sleep.isEmpty
             report.hasReadings = !report.readings.isEmpty
@@ -182,9 +222,19 @@ extension ClinicalReport {
             }
         }
         return rows.map { row in
-            WeekRow(label: row.start == row.monday ? "Week of \(row.start.shortText)"
-                        : row.start.weekday == .sun ? "Sunday \(row.start.shortText)" : "Week from \(row.start.weekday.name) \(row.start.shortText)",
-                    adherence: row.total == 0 ? "nothing due" : Adherence.due(completed: row.completed, total: row.total).summary)
+            let label: String
+            if row.start == row.monday {
+                // TRANSLATORS: a week of the report, by its Monday: "Week of 2 Nov".
+                label = tr("Week of {date}", ["date": row.start.shortText])
+            } else if row.start.weekday == .sun {
+                // TRANSLATORS: the last day of a week, the only one inside the report's period: "Sunday 1 Nov".
+                label = tr("{weekday} {date}", ["weekday": row.start.weekday.name, "date": row.start.shortText])
+            } else {
+                // TRANSLATORS: the part of a week inside the report's period, by its first day: "Week from Thursday 5 Nov".
+                label = tr("Week from {weekday} {date}", ["weekday": row.start.weekday.name, "date": row.start.shortText])
+            }
+            return WeekRow(label: label,
+                           adherence: row.total == 0 ? tr("nothing due") : Adherence.due(completed: row.completed, total: row.total).summary)
         }
     }
 
@@ -194,12 +244,17 @@ extension ClinicalReport {
             let activity = history.activity(on: end)
             guard activity.schedule.start <= period.last, activity.schedule.end.map({ $0 >= period.first }) ?? true else { return nil }
             let changes = history.versions.dropFirst().filter { period.contains($0.effectiveFrom) }
-                .map { "Changed on \($0.effectiveFrom) (version \($0.version))" }
+                .map { tr("Changed on {date} (version {version})", ["date": $0.effectiveFrom.dateText, "version": String($0.version)]) }
             let adherence = insights.activities.first { $0.activityId == history.id }?.total.summary
-            let responsible = contacts.filter { $0.activities.contains(history.id) }.map(\.name)
-            return ActivityRow(title: activity.title, kind: activity.kind.rawValue, schedule: activity.schedule.summary,
-                               instructions: activity.instructions, activityAdherence: adherence, changes: changes,
-                               responsible: responsible.isEmpty ? nil : responsible.joined(separator: ", "))
+            let names = contacts.filter { $0.activities.contains(history.id) }.map(\.name)
+            // TRANSLATORS: the contacts of the plan responsible for an activity: "Responsible: Sam Patel, Dr Amira Haddad".
+            let responsible = names.isEmpty ? nil : tr("Responsible: {names}", ["names": names.joined(separator: ", ")])
+            let kind = switch activity.kind {
+            case .intervention: trc("activity kind", "intervention")
+            case .assessment: trc("activity kind", "assessment")
+            }
+            return ActivityRow(title: activity.title, kind: kind, schedule: activity.schedule.summary,
+                               instructions: activity.instructions, activityAdherence: adherence, changes: changes, responsible: responsible)
         }
     }
 
@@ -216,25 +271,73 @@ extension ClinicalReport {
                 }
             }
         }
+        let count = overall?.count ?? 0, average = number(overall?.average), minimum = number(overall?.min), maximum = number(overall?.max)
+        let normal = field.normal.map { "\(NumberText.string($0.lowerBound))–\(NumberText.string($0.upperBound))" }
+        var figures = [trn("{count} reading", "{count} readings", count), tr("average {value}", ["value": average]),
+                       tr("lowest {value}", ["value": minimum]), tr("highest {value}", ["value": maximum])]
+        if let normal {
+            // TRANSLATORS: the normal range of a reading: "normal 70–80".
+            figures += [tr("normal {range}", ["range": normal]), trn("out of normal on {count} day", "out of normal on {count} days", outOfNormal.count)]
+        }
         return AssessmentRow(title: insight.title, unit: field.unit.map(UnitRegistry.display).flatMap { $0.isEmpty ? nil : $0 },
-                             normal: field.normal.map { "\(NumberText.string($0.lowerBound))–\(NumberText.string($0.upperBound))" },
-                             count: overall?.count ?? 0, average: number(overall?.average), minimum: number(overall?.min),
-                             maximum: number(overall?.max), outOfNormalDays: outOfNormal.count,
+                             normal: normal, count: count, average: average, minimum: minimum, maximum: maximum, outOfNormalDays: outOfNormal.count,
+                             figures: figures.joined(separator: " · "), figuresInSentence: figures.joined(separator: ", "),
                              chart: ReportChart.svg(insight, buckets: report.buckets))
     }
 
     static func sleepLines(_ sleep: SleepInsight?) -> [String] {
         guard let statistics = sleep?.statistics, statistics.nights > 0 else { return [] }
-        return [SleepText.count(statistics.nights, "night") + ", \(statistics.measured) with sleep measured"] + statistics.summaryLines
+        // TRANSLATORS: nights of the report's period, and how many of them a device or the diary measured: "28 nights, 25 with sleep measured".
+        return [trn("{count} night, {measured} with sleep measured", "{count} nights, {measured} with sleep measured", statistics.nights,
+                    ["measured": statistics.measured])] + statistics.summaryLines
+    }
+
+    /// A message's level in words.
+    static func levelText(_ level: InsightMessage.Level) -> String {
+        switch level {
+        case .tip: return trc("message level", "tip")
+        case .warning: return trc("message level", "warning")
+        case .alert: return trc("message level", "alert")
+        }
     }
 
     static func readings(_ outcomes: [Outcome], plan: PlanSnapshot) -> [ReadingRow] {
         outcomes.compactMap { outcome in
             guard let history = plan.history(outcome.activityId), history.kind == .assessment else { return nil }
             let activity = history.activity(on: outcome.date)
-            return ReadingRow(date: outcome.date.iso, time: String(outcome.recordedAtLocal.dropFirst(11).prefix(5)), activity: activity.title,
+            return ReadingRow(date: outcome.date.dateText, time: String(outcome.recordedAtLocal.dropFirst(11).prefix(5)), activity: activity.title,
                               value: ReadingText.reading(outcome.values, measure: activity.measure), note: outcome.note, source: outcome.source)
         }
+    }
+}
+
+extension ClinicalReport {
+    /// The report's headings, labels and column titles in the reader's language: the templates
+    /// hold the layout only (xgettext cannot read them), and take these as values, escaped.
+    public struct Words: Sendable {
+        // TRANSLATORS: a label before the patient's name at the top of the report.
+        public var patient = tr("Patient:")
+        // TRANSLATORS: a heading of the report, and a column of its plan table.
+        public var adherence = trc("report heading", "Adherence")
+        // TRANSLATORS: a label before the adherence of the whole period: "Over the period: 20 of 30 (67 %)".
+        public var overThePeriod = tr("Over the period:")
+        public var week = trc("report column", "Week")
+        // TRANSLATORS: a column of the report: the occurrences done of those due ("20 of 30 (67 %)").
+        public var doneOfDue = trc("report column", "Done of due")
+        public var readings = trc("report heading", "Readings")
+        public var messages = trc("report heading", "Messages")
+        public var sleep = trc("report heading", "Sleep")
+        public var healthData = trc("report heading", "Health data (Apple Health)")
+        public var planInPeriod = trc("report heading", "The plan in this period")
+        public var activity = trc("report column", "Activity")
+        public var schedule = trc("report column", "Schedule")
+        public var careTeam = trc("report heading", "Care team")
+        public var allReadings = trc("report heading", "All readings")
+        public var date = trc("report column", "Date")
+        public var time = trc("report column", "Time")
+        public var assessment = trc("report column", "Assessment")
+        public var reading = trc("report column", "Reading")
+        public var note = trc("report column", "Note")
     }
 }
 
@@ -245,7 +348,11 @@ public enum ReportError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .unknownContact(let name, let known):
-            return "no contact called '\(name)' in the plan" + (known.isEmpty ? "; the plan lists no contacts (contacts: in the plan file)" : "; contacts: " + known.joined(separator: ", "))
+            if known.isEmpty {
+                // TRANSLATORS: "contacts:" is the plan file's key, as written in it.
+                return tr("no contact called '{name}' in the plan; the plan lists no contacts (contacts: in the plan file)", ["name": name])
+            }
+            return tr("no contact called '{name}' in the plan; contacts: {contacts}", ["name": name, "contacts": known.joined(separator: ", ")])
         }
     }
 }

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 
 /// Prints the report's HTML to PDF with a headless Chromium, the way a person would from the
 /// browser's print dialog (the print stylesheet decides the pages). No browser is bundled: Debian's
@@ -32,7 +33,8 @@ public struct PDFPrinter: Sendable {
         try PrivateFile.write(Data(html.utf8), to: page.path)
         let pdf = folder.appendingPathComponent("report.pdf")
         try run(browser, Self.arguments(["--print-to-pdf=\(pdf.path)", "--no-pdf-header-footer"], page: page, profile: folder))
-        guard FileManager.default.fileExists(atPath: pdf.path) else { throw PDFError.failed("it wrote no PDF") }
+        // TRANSLATORS: why Chromium could not print the report; "it" is Chromium.
+        guard FileManager.default.fileExists(atPath: pdf.path) else { throw PDFError.failed(tr("it wrote no PDF")) }
         let destination = URL(fileURLWithPath: output)
         try? FileManager.default.removeItem(at: destination)
         try PrivateFile.restrict(pdf.path)
@@ -68,14 +70,18 @@ public struct PDFPrinter: Sendable {
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                throw PDFError.failed("it did not finish within \(Int(timeout)) s")
+                // TRANSLATORS: why Chromium could not print the report; "it" is Chromium, {seconds} a number of seconds.
+                throw PDFError.failed(tr("it did not finish within {seconds} s", ["seconds": Int(timeout)]))
             }
             output.append(reader.availableData)
         }
         output.append(reader.readDataToEndOfFile())
         guard process.terminationStatus == 0 else {
             let last = String(decoding: output, as: UTF8.self).split(separator: "\n").last { !$0.contains("dbus") && !$0.contains("DBus") }
-            throw PDFError.failed("it exited with status \(process.terminationStatus)" + (last.map { ": \($0.prefix(200))" } ?? ""))
+            let status = String(process.terminationStatus)
+            // TRANSLATORS: why Chromium could not print the report; "it" is Chromium; {output} is its last words, in English.
+            throw PDFError.failed(last.map { tr("it exited with status {status}: {output}", ["status": status, "output": $0.prefix(200)]) }
+                                  ?? tr("it exited with status {status}", ["status": status]))
         }
     }
 }
@@ -88,9 +94,11 @@ public enum PDFError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .noBrowser:
-            return "a PDF is printed by a headless browser and none was found (looked for \(PDFPrinter.browsers.joined(separator: ", ")) on PATH); install Debian's chromium (sudo apt-get install chromium), or write HTML (--format html) and print it from any browser"
+            // TRANSLATORS: {browsers} are the programs' names (chromium, google-chrome).
+            return tr("a PDF is printed by a headless browser and none was found (looked for {browsers} on PATH); install Debian's chromium (sudo apt-get install chromium), or write HTML (--format html) and print it from any browser",
+                      ["browsers": PDFPrinter.browsers.joined(separator: ", ")])
         case .failed(let reason):
-            return "Chromium could not print the report: \(reason); write HTML (--format html) and print it from a browser"
+            return tr("Chromium could not print the report: {reason}; write HTML (--format html) and print it from a browser", ["reason": reason])
         }
     }
 }

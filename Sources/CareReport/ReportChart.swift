@@ -3,8 +3,8 @@ import CarePlanStore
 
 /// An assessment's chart for the report as inline SVG: the normal band, the range of each bucket
 /// (min to max), the headline value per bucket as a line with points, and the scale's ends.
-/// Made from numbers only, so it is trusted markup; it scales to the page width (viewBox, 100 %)
-/// and never overflows it.
+/// Made from numbers and dates only, so it is trusted markup (the labels' text escaped all the
+/// same); it scales to the page width (viewBox, 100 %) and never overflows it.
 enum ReportChart {
     static let width = 640.0, height = 160.0, left = 44.0, bottom = 18.0
 
@@ -17,7 +17,8 @@ enum ReportChart {
         func y(_ value: Double) -> Double {
             6 + plotHeight * (1 - (value - scale.lowerBound) / (scale.upperBound - scale.lowerBound))
         }
-        func f(_ value: Double) -> String { NumberText.string((value * 10).rounded() / 10) }
+        // Coordinates are SVG's numbers, written with a point in every language; the labels are the reader's.
+        func f(_ value: Double) -> String { NumberText.plain((value * 10).rounded() / 10) }
         var parts = ["<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(f(width)) \(f(height))\" width=\"100%\" role=\"img\" class=\"chart\">"]
         parts.append("<rect x=\"\(f(left))\" y=\"6\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" class=\"plot\"/>")
         if let normal = insight.field.normal {
@@ -36,13 +37,18 @@ enum ReportChart {
         }
         let decimals = insight.field.decimals ?? (scale.upperBound - scale.lowerBound < 5 ? 1 : 0)
         for value in [scale.upperBound, scale.lowerBound] {
-            parts.append("<text x=\"\(f(left - 4))\" y=\"\(f(y(value) + 4))\" class=\"axis\" text-anchor=\"end\">\(NumberText.string(value, decimals: decimals))</text>")
+            parts.append("<text x=\"\(f(left - 4))\" y=\"\(f(y(value) + 4))\" class=\"axis\" text-anchor=\"end\">\(escaped(NumberText.string(value, decimals: decimals)))</text>")
         }
         if let firstSpan = buckets.first, let lastSpan = buckets.last {
-            parts.append("<text x=\"\(f(left))\" y=\"\(f(height - 4))\" class=\"axis\">\(firstSpan.first.shortText)</text>")
-            parts.append("<text x=\"\(f(width - 4))\" y=\"\(f(height - 4))\" class=\"axis\" text-anchor=\"end\">\(lastSpan.last.shortText)</text>")
+            parts.append("<text x=\"\(f(left))\" y=\"\(f(height - 4))\" class=\"axis\">\(escaped(firstSpan.first.shortText))</text>")
+            parts.append("<text x=\"\(f(width - 4))\" y=\"\(f(height - 4))\" class=\"axis\" text-anchor=\"end\">\(escaped(lastSpan.last.shortText))</text>")
         }
         parts.append("</svg>")
         return parts.joined()
+    }
+
+    /// A label's text as SVG content: the dates' words come from the catalogues.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

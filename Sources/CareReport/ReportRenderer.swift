@@ -9,8 +9,9 @@ public enum ReportRenderer {
 
     /// Markdown's own escaping for values inside a line: a backslash before the characters that
     /// make markup there (emphasis, code, links, tables, strike-through), and `<` `>` `&` as HTML
-    /// entities (portals render Markdown to HTML). A value never starts a line, so `#`, `-` and
-    /// numbered lists cannot be opened by one; line breaks become spaces.
+    /// entities (portals render Markdown to HTML); line breaks become spaces. A value may also
+    /// start a line (a translation may put a contact's name first in "Prepared for…"), so what
+    /// opens a heading or a list there is escaped at its start: `#`, `-`, `+`, `1. `.
     struct MarkdownContentType: MustacheContentType {
         func escapeText(_ text: String) -> String {
             var result = ""
@@ -23,6 +24,10 @@ public enum ReportRenderer {
                 default: result.append(character)
                 }
             }
+            if let first = result.first, "#-+".contains(first) { return "\\" + result }
+            let digits = result.prefix { $0.isASCII && $0.isNumber }
+            let after = result.dropFirst(digits.count)
+            if !digits.isEmpty, after.hasPrefix(". ") || after.hasPrefix(") ") { return digits + "\\" + after }
             return result
         }
     }

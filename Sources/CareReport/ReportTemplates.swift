@@ -1,10 +1,12 @@
 /// The report's two layouts, as Mustache templates: `{{value}}` is escaped for the format (HTML
 /// entities; Markdown's punctuation), `{{{chart}}}` inserts the SVG charts, which are made from
-/// numbers only. The layout lives here, readable in one place; the values come from `ClinicalReport`.
+/// numbers and dates only. The layout lives here, readable in one place; the values come from
+/// `ClinicalReport`, and so do the words around them (`words`, in the reader's language: xgettext
+/// cannot read a template, so no text a person reads is written here).
 enum ReportTemplates {
     static let html = """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="{{language}}">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -12,7 +14,7 @@ enum ReportTemplates {
         <style>
         :root { --ink: #1d2430; --muted: #5b6573; --line: #c9d1db; --band: #dcefe2; --accent: #2a6fb0; --alert: #b3261e; --warn: #9a6400; }
         * { box-sizing: border-box; }
-        body { font: 11pt/1.45 -apple-system, "Segoe UI", "DejaVu Sans", Arial, sans-serif; color: var(--ink); margin: 2rem auto; max-width: 46rem; padding: 0 1rem; }
+        body { font: 11pt/1.45 -apple-system, "Segoe UI", "DejaVu Sans", Arial, "Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Micro Hei", sans-serif; color: var(--ink); margin: 2rem auto; max-width: 46rem; padding: 0 1rem; }
         h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
         h2 { font-size: 1.1rem; margin: 1.6rem 0 .5rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
         h3 { font-size: 1rem; margin: 1rem 0 .3rem; }
@@ -52,47 +54,47 @@ enum ReportTemplates {
         <body>
         <header>
         <h1>{{title}}</h1>
-        <p class="meta">{{#patient}}Patient: <strong>{{.}}</strong>{{#patientDetails}} ({{.}}){{/patientDetails}} · {{/patient}}{{period}}: {{first}} to {{last}}</p>
-        {{#preparedFor}}<p class="meta">Prepared for {{name}} ({{role}}){{#reach}} · {{.}}{{/reach}}</p>{{/preparedFor}}
+        <p class="meta">{{#patient}}{{words.patient}} <strong>{{.}}</strong>{{#patientDetails}} ({{.}}){{/patientDetails}} · {{/patient}}{{span}}</p>
+        {{#preparedForLine}}<p class="meta">{{.}}</p>{{/preparedForLine}}
         </header>
 
-        <h2>Adherence</h2>
-        <p>Over the period: <strong>{{periodAdherence}}</strong></p>
-        <table><thead><tr><th>Week</th><th>Done of due</th></tr></thead><tbody>
+        <h2>{{words.adherence}}</h2>
+        <p>{{words.overThePeriod}} <strong>{{periodAdherence}}</strong></p>
+        <table><thead><tr><th>{{words.week}}</th><th>{{words.doneOfDue}}</th></tr></thead><tbody>
         {{#weeks}}<tr><td>{{label}}</td><td class="num">{{adherence}}</td></tr>
         {{/weeks}}</tbody></table>
 
-        <h2>Readings</h2>
+        <h2>{{words.readings}}</h2>
         <div class="charts">
         {{#assessments}}<section class="assessment">
         <h3>{{title}}{{#unit}} ({{.}}){{/unit}}</h3>
-        <p class="muted">{{count}} readings · average {{average}} · lowest {{minimum}} · highest {{maximum}}{{#normal}} · normal {{.}} · out of normal on {{outOfNormalDays}} days{{/normal}}</p>
+        <p class="muted">{{figures}}</p>
         {{{chart}}}
         </section>
         {{/assessments}}
         </div>
 
-        {{#hasMessages}}<h2>Messages</h2>
-        {{#messages}}<p class="message"><span class="level-{{level}}">{{level}}</span> {{text}}</p>
+        {{#hasMessages}}<h2>{{words.messages}}</h2>
+        {{#messages}}<p class="message"><span class="level-{{level}}">{{levelText}}</span> {{text}}</p>
         {{/messages}}{{/hasMessages}}
 
-        {{#hasSleep}}<h2>Sleep</h2>
+        {{#hasSleep}}<h2>{{words.sleep}}</h2>
         <ul>{{#sleep}}<li>{{.}}</li>{{/sleep}}</ul>{{/hasSleep}}
 
-        {{#hasHealth}}<h2>Health data (Apple Health)</h2>
+        {{#hasHealth}}<h2>{{words.healthData}}</h2>
         <ul>{{#health}}<li>{{.}}</li>{{/health}}</ul>{{/hasHealth}}
 
-        <h2>The plan in this period</h2>
-        <table><thead><tr><th>Activity</th><th>Schedule</th><th>Adherence</th></tr></thead><tbody>
-        {{#activities}}<tr><td><strong>{{title}}</strong> <span class="muted">({{kind}})</span>{{#instructions}}<br><span class="muted">{{.}}</span>{{/instructions}}{{#changes}}<br><em>{{.}}</em>{{/changes}}{{#responsible}}<br><span class="muted">Responsible: {{.}}</span>{{/responsible}}</td><td>{{schedule}}</td><td class="num">{{#activityAdherence}}{{.}}{{/activityAdherence}}</td></tr>
+        <h2>{{words.planInPeriod}}</h2>
+        <table><thead><tr><th>{{words.activity}}</th><th>{{words.schedule}}</th><th>{{words.adherence}}</th></tr></thead><tbody>
+        {{#activities}}<tr><td><strong>{{title}}</strong> <span class="muted">({{kind}})</span>{{#instructions}}<br><span class="muted">{{.}}</span>{{/instructions}}{{#changes}}<br><em>{{.}}</em>{{/changes}}{{#responsible}}<br><span class="muted">{{.}}</span>{{/responsible}}</td><td>{{schedule}}</td><td class="num">{{#activityAdherence}}{{.}}{{/activityAdherence}}</td></tr>
         {{/activities}}</tbody></table>
 
-        {{#hasCareTeam}}<h2>Care team</h2>
+        {{#hasCareTeam}}<h2>{{words.careTeam}}</h2>
         <table><tbody>{{#careTeam}}<tr><td><strong>{{name}}</strong><br><span class="muted">{{role}}</span></td><td>{{reach}}{{#notes}}<br><span class="muted">{{.}}</span>{{/notes}}</td></tr>
         {{/careTeam}}</tbody></table>{{/hasCareTeam}}
 
-        {{#hasReadings}}<h2>All readings</h2>
-        <table class="readings"><thead><tr><th>Date</th><th>Time</th><th>Assessment</th><th>Reading</th><th>Note</th></tr></thead><tbody>
+        {{#hasReadings}}<h2>{{words.allReadings}}</h2>
+        <table class="readings"><thead><tr><th>{{words.date}}</th><th>{{words.time}}</th><th>{{words.assessment}}</th><th>{{words.reading}}</th><th>{{words.note}}</th></tr></thead><tbody>
         {{#readings}}<tr><td>{{date}}</td><td>{{time}}</td><td>{{activity}}</td><td>{{value}}{{#source}} <span class="muted">({{.}})</span>{{/source}}</td><td>{{#note}}{{.}}{{/note}}</td></tr>
         {{/readings}}</tbody></table>{{/hasReadings}}
 
@@ -106,35 +108,35 @@ enum ReportTemplates {
         {{% CONTENT_TYPE: MARKDOWN}}
         # {{title}}
 
-        {{#patient}}Patient: **{{.}}**{{#patientDetails}} ({{.}}){{/patientDetails}} · {{/patient}}{{period}}: {{first}} to {{last}}
-        {{#preparedFor}}
-        Prepared for {{name}} ({{role}}){{#reach}} · {{.}}{{/reach}}
-        {{/preparedFor}}
+        {{#patient}}{{words.patient}} **{{.}}**{{#patientDetails}} ({{.}}){{/patientDetails}} · {{/patient}}{{span}}
+        {{#preparedForLine}}
+        {{.}}
+        {{/preparedForLine}}
 
-        ## Adherence
+        ## {{words.adherence}}
 
-        Over the period: **{{periodAdherence}}**
+        {{words.overThePeriod}} **{{periodAdherence}}**
 
         {{#weeks}}
         - {{label}}: {{adherence}}
         {{/weeks}}
 
-        ## Readings
+        ## {{words.readings}}
 
         {{#assessments}}
-        - **{{title}}**{{#unit}} ({{.}}){{/unit}}: {{count}} readings, average {{average}}, lowest {{minimum}}, highest {{maximum}}{{#normal}}, normal {{.}}, out of normal on {{outOfNormalDays}} days{{/normal}}
+        - **{{title}}**{{#unit}} ({{.}}){{/unit}}: {{figuresInSentence}}
         {{/assessments}}
         {{#hasMessages}}
 
-        ## Messages
+        ## {{words.messages}}
 
         {{#messages}}
-        - {{level}}: {{text}}
+        - {{levelText}}: {{text}}
         {{/messages}}
         {{/hasMessages}}
         {{#hasSleep}}
 
-        ## Sleep
+        ## {{words.sleep}}
 
         {{#sleep}}
         - {{.}}
@@ -142,21 +144,21 @@ enum ReportTemplates {
         {{/hasSleep}}
         {{#hasHealth}}
 
-        ## Health data (Apple Health)
+        ## {{words.healthData}}
 
         {{#health}}
         - {{.}}
         {{/health}}
         {{/hasHealth}}
 
-        ## The plan in this period
+        ## {{words.planInPeriod}}
 
         {{#activities}}
         - **{{title}}** ({{kind}}): {{schedule}}{{#activityAdherence}}; {{.}}{{/activityAdherence}}{{#changes}}; {{.}}{{/changes}}
         {{/activities}}
         {{#hasCareTeam}}
 
-        ## Care team
+        ## {{words.careTeam}}
 
         {{#careTeam}}
         - {{name}} ({{role}}): {{reach}}

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 
 /// A HealthKit sample type, named as HealthKit names it (`HKQuantityTypeIdentifierStepCount`).
 public struct HealthType: Hashable, Sendable, Comparable {
@@ -53,12 +54,35 @@ public struct HealthType: Hashable, Sendable, Comparable {
         }.joined(separator: " ")
     }
 
+    /// The names people know, in their language; a type not listed is named by its identifier's
+    /// words (in English), as the export holds hundreds.
     private static let titles: [String: String] = [
-        "StepCount": "Steps", "HeartRate": "Heart rate", "BodyMass": "Weight", "BloodPressure": "Blood pressure",
-        "BloodGlucose": "Blood glucose", "OxygenSaturation": "Blood oxygen", "BodyTemperature": "Body temperature",
-        "RestingHeartRate": "Resting heart rate", "SleepAnalysis": "Sleep", "ActiveEnergyBurned": "Active energy",
-        "DistanceWalkingRunning": "Walking and running distance", "HKWorkoutTypeIdentifier": "Workouts",
-        "BloodPressureSystolic": "Systolic blood pressure", "BloodPressureDiastolic": "Diastolic blood pressure",
+        "StepCount": trc("health data type", "Steps"), "HeartRate": trc("health data type", "Heart rate"),
+        "BodyMass": trc("health data type", "Weight"), "BloodPressure": trc("health data type", "Blood pressure"),
+        "BloodGlucose": trc("health data type", "Blood glucose"), "OxygenSaturation": trc("health data type", "Blood oxygen"),
+        "BodyTemperature": trc("health data type", "Body temperature"), "RestingHeartRate": trc("health data type", "Resting heart rate"),
+        "SleepAnalysis": trc("health data type", "Sleep"), "ActiveEnergyBurned": trc("health data type", "Active energy"),
+        "DistanceWalkingRunning": trc("health data type", "Walking and running distance"), "HKWorkoutTypeIdentifier": trc("health data type", "Workouts"),
+        "BloodPressureSystolic": trc("health data type", "Systolic blood pressure"),
+        "BloodPressureDiastolic": trc("health data type", "Diastolic blood pressure"),
+        // The other types a plan may link to (HealthKitCatalogue), named as their identifiers' words were.
+        "LeanBodyMass": trc("health data type", "Lean body mass"), "WalkingHeartRateAverage": trc("health data type", "Walking heart rate average"),
+        "RespiratoryRate": trc("health data type", "Respiratory rate"), "BasalBodyTemperature": trc("health data type", "Basal body temperature"),
+        "BodyFatPercentage": trc("health data type", "Body fat percentage"), "FlightsClimbed": trc("health data type", "Flights climbed"),
+        "DistanceCycling": trc("health data type", "Distance cycling"), "Height": trc("health data type", "Height"),
+        "WaistCircumference": trc("health data type", "Waist circumference"), "DietaryEnergyConsumed": trc("health data type", "Dietary energy consumed"),
+        "AppleExerciseTime": trc("health data type", "Apple exercise time"), "DietaryWater": trc("health data type", "Dietary water"),
+        "InsulinDelivery": trc("health data type", "Insulin delivery"), "HeartRateVariabilitySDNN": trc("health data type", "Heart rate variability SDNN"),
+        "PeakExpiratoryFlowRate": trc("health data type", "Peak expiratory flow rate"), "MindfulSession": trc("health data type", "Mindful session"),
+        "BasalEnergyBurned": trc("health data type", "Basal energy burned"), "BodyMassIndex": trc("health data type", "Body mass index"),
+        // Workouts' activity types (HKWorkoutActivityTypeWalking), as the workouts are listed.
+        "Walking": trc("workout type", "Walking"), "Running": trc("workout type", "Running"), "Cycling": trc("workout type", "Cycling"),
+        "Swimming": trc("workout type", "Swimming"), "Hiking": trc("workout type", "Hiking"), "Yoga": trc("workout type", "Yoga"),
+        "Elliptical": trc("workout type", "Elliptical"), "Rowing": trc("workout type", "Rowing"),
+        "TraditionalStrengthTraining": trc("workout type", "Traditional strength training"),
+        "FunctionalStrengthTraining": trc("workout type", "Functional strength training"),
+        "HighIntensityIntervalTraining": trc("workout type", "High intensity interval training"),
+        "MindAndBody": trc("workout type", "Mind and body"), "Other": trc("workout type", "Other"),
     ]
 
     public static func < (a: HealthType, b: HealthType) -> Bool { a.identifier < b.identifier }

@@ -1,6 +1,7 @@
 import CarePlanStore
 import Foundation
 import GRDB
+import Localization
 
 /// Fills the plan's linked activities from health data, like CareKit's HealthKit linkage:
 ///
@@ -175,11 +176,17 @@ public enum PlanLinkage {
             let total = figure.total
             let number = total >= 100 ? NumberText.grouped(Int(total.rounded())) : NumberText.string((total * 10).rounded() / 10)
             // "6,500 steps", "workout 35 min".
-            let text = goalUnit.dimension == .count ? "\(number) \(figure.shown)" : "\(figure.shown) \(number) \(UnitRegistry.display(goalUnit.symbol))"
+            let text = goalUnit.dimension == .count
+                // TRANSLATORS: a day's total that did an activity, after "Apple Health · ": "6,500 steps". {quantity}
+                // is the data type's name in lower case (steps, flights climbed).
+                ? tr("{amount} {quantity}", ["amount": number, "quantity": figure.shown])
+                // TRANSLATORS: a day's figure that did an activity, after "Apple Health · ": "workout 35 min",
+                // "weight 80.4 kg". {quantity} is the data type's name in lower case, or "workout", "mindful".
+                : tr("{quantity} {amount} {unit}", ["quantity": figure.shown, "amount": number, "unit": UnitRegistry.display(goalUnit.symbol)])
             for occurrence in 0..<count where !taken.contains(occurrence) {
                 result.append(Outcome(activityId: activity.id, date: date, occurrence: occurrence,
                                       recordedAt: Date(timeIntervalSince1970: TimeInterval(figure.latest.utc)), utcOffset: figure.latest.offset,
-                                      source: "Apple Health · \(text)"))
+                                      source: sourcePrefix + text))
             }
         }
         return result
@@ -235,7 +242,7 @@ public enum PlanLinkage {
             for workout in try CareStore.workouts(db, from: from, to: to)
             where (names?.contains(workout.source) ?? true) && (activityType == nil || activityType == workout.activityType) {
                 let day = workout.start.day, minutes = Double(workout.activeSeconds) / 60
-                figures[day, default: DayFigure(day: day, total: 0, shown: "workout", latest: workout.end)].total += minutes
+                figures[day, default: DayFigure(day: day, total: 0, shown: trc("health data filled an activity", "workout"), latest: workout.end)].total += minutes
                 figures[day]!.latest = workout.end
             }
             return figures.values.sorted { $0.day < $1.day }
@@ -248,7 +255,7 @@ public enum PlanLinkage {
                 """, arguments: [typeId, from.dayNumber, to.dayNumber]) where keep(row[1]) {
                 let day: Int = row[0], start: Int = row[2], end: Int = row[3]
                 let ended = HealthInstant(utc: end, offset: row[4])
-                figures[day, default: DayFigure(day: day, total: 0, shown: "mindful", latest: ended)].total += Double(end - start) / 60
+                figures[day, default: DayFigure(day: day, total: 0, shown: trc("health data filled an activity", "mindful"), latest: ended)].total += Double(end - start) / 60
                 figures[day]!.latest = ended
             }
             return figures.values.sorted { $0.day < $1.day }

@@ -1,5 +1,6 @@
 import CarePlanStore
 import GRDB
+import Localization
 
 /// One stored sample as listed: when, what, from which source.
 public struct ListedSample: Hashable, Sendable {
@@ -117,8 +118,9 @@ extension ListedSample.Value {
             let number = NumberText.string((value * 100).rounded() / 100)
             return unit == "%" ? "\(number) %" : "\(number) \(shown)"
         case .bloodPressure(let systolic, let diastolic):
-            return "\(NumberText.string(systolic.rounded()))/\(NumberText.string(diastolic.rounded())) mmHg"
+            return "\(NumberText.string(systolic.rounded()))/\(NumberText.string(diastolic.rounded())) \(UnitRegistry.display("mmHg"))"
         case .category(let value):
+            if let known = Self.categoryTitles[value] { return known }
             // HKCategoryValueSleepAnalysisAsleepREM: the words after the type's own prefix.
             var name = Substring(value)
             for prefix in ["HKCategoryValue" + type.shortName, "HKCategoryValue"] where name.hasPrefix(prefix) && name.count > prefix.count {
@@ -128,6 +130,20 @@ extension ListedSample.Value {
             return HealthType(String(name)).title
         }
     }
+
+    /// The category values careplan knows, as the Health app names them; others are named by
+    /// their identifier's words.
+    static let categoryTitles: [String: String] = [
+        "HKCategoryValueSleepAnalysisInBed": trc("sleep analysis value", "In bed"),
+        "HKCategoryValueSleepAnalysisAsleep": trc("sleep analysis value", "Asleep"),
+        "HKCategoryValueSleepAnalysisAsleepUnspecified": trc("sleep analysis value", "Asleep unspecified"),
+        "HKCategoryValueSleepAnalysisAsleepCore": trc("sleep analysis value", "Asleep core"),
+        "HKCategoryValueSleepAnalysisAsleepDeep": trc("sleep analysis value", "Asleep deep"),
+        "HKCategoryValueSleepAnalysisAsleepREM": trc("sleep analysis value", "Asleep REM"),
+        "HKCategoryValueSleepAnalysisAwake": trc("sleep analysis value", "Awake"),
+        // TRANSLATORS: the value of a category sample that has none to give (a mindful session).
+        "HKCategoryValueNotApplicable": tr("Not applicable"),
+    ]
 }
 
 extension HealthInstant {

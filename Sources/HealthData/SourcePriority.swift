@@ -1,5 +1,6 @@
 import CarePlanStore
 import GRDB
+import Localization
 
 /// Which source counts when two recorded the same thing: an iPhone and a Watch both count the
 /// steps of the same walk, and HealthKit's statistics take each stretch of time from the
@@ -88,7 +89,8 @@ public enum HealthDataError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .unknownSource(let name, let known):
-            return "no source called '\(name)'" + (known.isEmpty ? "; the store has no health data yet" : "; sources: " + known.joined(separator: ", "))
+            if known.isEmpty { return tr("no source called '{name}'; the store has no health data yet", ["name": name]) }
+            return tr("no source called '{name}'; sources: {sources}", ["name": name, "sources": known.joined(separator: ", ")])
         }
     }
 }

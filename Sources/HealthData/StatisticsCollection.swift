@@ -1,5 +1,6 @@
 import CarePlanStore
 import GRDB
+import Localization
 
 /// One bucket of a statistics collection, named by its first day.
 public struct HealthStatistics: Hashable, Sendable {
@@ -34,7 +35,8 @@ public enum HealthStatisticsError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .notAQuantity(let type):
-            return "\(type.shortName) has no numbers to add up or average; careplan health samples \(type.shortName) lists it"
+            // TRANSLATORS: {type} is a HealthKit identifier's short name (SleepAnalysis), as the command takes it.
+            return tr("{type} has no numbers to add up or average; careplan health samples {type} lists it", ["type": type.shortName])
         }
     }
 }

@@ -75,7 +75,7 @@ import Testing
 
         let html = ReportRenderer.html(report)
         for text in ["David Okafor", "November 2026", "20 of 30 (67 %)", "75.5", "Prepared for Sam Patel (Practice nurse)", "<svg", "@page",
-                     "<h2>All readings</h2>", "<td>2026-11-10</td>", "82.0 kg", "<h2>Care team</h2>", "Made by careplan test"] {
+                     "<h2>All readings</h2>", "<td>10 Nov 2026</td>", "82.0 kg", "<h2>Care team</h2>", "Made by careplan test"] {
             #expect(html.contains(text), "\(text)")
         }
         // One file: nothing loaded from elsewhere.
@@ -123,8 +123,8 @@ import Testing
         try importPlan(Self.plan)
         try importPlan(Self.plan.replacingOccurrences(of: "times: [\"08:00\"]", with: "times: [\"09:00\"]"), effective: "2026-11-12")
         let ramipril = try #require(try report().activities.first)
-        #expect(ramipril.changes == ["Changed on 2026-11-12 (version 2)"])
-        #expect(ReportRenderer.html(try report()).contains("Changed on 2026-11-12 (version 2)"))
+        #expect(ramipril.changes == ["Changed on 12 Nov 2026 (version 2)"])
+        #expect(ReportRenderer.html(try report()).contains("Changed on 12 Nov 2026 (version 2)"))
     }
 
     @Test func aContactThePlanDoesNotListIsRefused() throws {

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Localization
 
 /// careplan's schedules as FHIR Timing and back: the one place the two calendars meet.
 ///
@@ -43,10 +44,13 @@ public enum ScheduleTiming {
             last = first.adding(days: Int((value * days).rounded()) - 1)
         }
         if let lastDay = last, lastDay < first { first = lastDay }
-        if timing.event?.isEmpty == false { notes.append("fixed event dates (Timing.event) are not kept; the repeat rule is") }
-        if rule.when?.isEmpty == false { notes.append("times named by events (\(rule.when!.joined(separator: ", "))) are not kept; give times of day in the YAML") }
-        if rule.count != nil { notes.append("a count of repetitions (\(rule.count!)) is not kept; the dates bound the schedule") }
-        if rule.duration != nil { notes.append("how long each occurrence lasts is not kept") }
+        if timing.event?.isEmpty == false { notes.append(tr("fixed event dates (Timing.event) are not kept; the repeat rule is")) }
+        if rule.when?.isEmpty == false {
+            // TRANSLATORS: {events} are FHIR's codes for moments of the day (ACM, ACD: before breakfast, lunch).
+            notes.append(tr("times named by events ({events}) are not kept; give times of day in the YAML", ["events": rule.when!.joined(separator: ", ")]))
+        }
+        if rule.count != nil { notes.append(tr("a count of repetitions ({count}) is not kept; the dates bound the schedule", ["count": rule.count!])) }
+        if rule.duration != nil { notes.append(tr("how long each occurrence lasts is not kept")) }
         var times = (rule.timeOfDay ?? []).compactMap { TimeOfDay(text: $0.prefix(5)) }.sorted()
         times = times.reduce(into: []) { kept, time in if kept.last != time { kept.append(time) } }
 
@@ -55,31 +59,44 @@ public enum ScheduleTiming {
         }
         guard rule.frequency != nil || rule.period != nil || !times.isEmpty else {
             if timing.code?.text?.hasPrefix("as needed") != true {
-                notes.append("no frequency: made as needed between its dates")
+                notes.append(tr("no frequency: made as needed between its dates"))
             }
             return made(.asNeeded, keepTimes: false)
         }
         var frequency = max(rule.frequency ?? 1, 1)
-        if let most = rule.frequencyMax, most != frequency { notes.append("frequency \(frequency)–\(most): taken as \(frequency)") }
+        if let most = rule.frequencyMax, most != frequency {
+            notes.append(tr("frequency {frequency}–{most}: taken as {frequency}", ["frequency": frequency, "most": most]))
+        }
         if !times.isEmpty, times.count != frequency {
-            notes.append("\(frequency) a period but \(times.count) times of day: taken as \(times.count)")
+            // TRANSLATORS: {frequency} is how many times the timing repeats in each of its periods.
+            notes.append(trn("{frequency} a period but {count} time of day: taken as {count}", "{frequency} a period but {count} times of day: taken as {count}",
+                             times.count, ["frequency": frequency]))
             frequency = times.count
         }
         let period = rule.period ?? 1
-        if rule.periodMax != nil { notes.append("a period range is not kept; taken as \(NumberText.string(period))") }
+        if rule.periodMax != nil { notes.append(tr("a period range is not kept; taken as {period}", ["period": NumberText.string(period)])) }
         let days = Set((rule.dayOfWeek ?? []).compactMap(Weekday.init(key:))).sorted()
         switch rule.periodUnit ?? "d" {
         case "d" where period == period.rounded() && period >= 1:
             if !days.isEmpty {
-                if period != 1 { notes.append("every \(Int(period)) days on named weekdays: taken as every week on those days") }
+                if period != 1 {
+                    notes.append(trn("every {count} day on named weekdays: taken as every week on those days",
+                                     "every {count} days on named weekdays: taken as every week on those days", Int(period)))
+                }
                 return made(.weekly(Dictionary(uniqueKeysWithValues: days.map { ($0, frequency) })))
             }
             return made(period == 1 ? .daily(frequency) : .every(days: Int(period), times: frequency))
         case "wk" where period == period.rounded() && period >= 1:
             if !days.isEmpty {
                 let each = max(1, frequency / days.count)
-                if frequency % days.count != 0 { notes.append("\(frequency) a week on \(days.count) days: taken as \(each) on each") }
-                if period != 1 { notes.append("every \(Int(period)) weeks on named weekdays: taken as every week") }
+                if frequency % days.count != 0 {
+                    notes.append(trn("{frequency} a week on {count} day: taken as {each} on each", "{frequency} a week on {count} days: taken as {each} on each",
+                                     days.count, ["frequency": frequency, "each": each]))
+                }
+                if period != 1 {
+                    notes.append(trn("every {count} week on named weekdays: taken as every week", "every {count} weeks on named weekdays: taken as every week",
+                                     Int(period)))
+                }
                 return made(.weekly(Dictionary(uniqueKeysWithValues: days.map { ($0, times.isEmpty ? each : times.count) })))
             }
             if frequency == 1 { return made(.every(days: 7 * Int(period), times: 1)) }
@@ -88,15 +105,17 @@ public enum ScheduleTiming {
             if !times.isEmpty, times.count != perDay { return made(.daily(times.count)) }
             return made(.daily(perDay), keepTimes: times.count == perDay)
         case "mo" where frequency == 1 && period == period.rounded():
-            notes.append("monthly: taken as every \(30 * Int(period)) days")
+            notes.append(trn("monthly: taken as every {count} day", "monthly: taken as every {count} days", 30 * Int(period)))
             return made(.every(days: 30 * Int(period), times: 1))
         case "a" where frequency == 1 && period == period.rounded():
-            notes.append("yearly: taken as every \(365 * Int(period)) days")
+            notes.append(trn("yearly: taken as every {count} day", "yearly: taken as every {count} days", 365 * Int(period)))
             return made(.every(days: 365 * Int(period), times: 1))
         default:
             break
         }
-        notes.append("\(frequency) per \(NumberText.string(period)) \(rule.periodUnit ?? "d") cannot be a careplan schedule (days, weekdays, every N days): made as needed; edit the YAML to schedule it")
+        // TRANSLATORS: "3 per 1 min": {unit} is the timing's UCUM unit code (min, h, d, wk, mo, a), as the file has it.
+        notes.append(tr("{frequency} per {period} {unit} cannot be a careplan schedule (days, weekdays, every N days): made as needed; edit the YAML to schedule it",
+                        ["frequency": frequency, "period": NumberText.string(period), "unit": rule.periodUnit ?? "d"]))
         return made(.asNeeded, keepTimes: false)
     }
 

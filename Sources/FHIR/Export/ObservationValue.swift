@@ -30,7 +30,10 @@ struct ObservationValue {
             guard let number = value.value else { return nil }
             if let unit = value.unit {
                 let code = UCUM.code(for: unit)
-                quantity = Quantity(value: Self.clean(number), unit: UnitRegistry.display(unit), system: code == nil ? nil : UCUM.system, code: code)
+                // The unit as careplan writes it in English (`bpm`), not `UnitRegistry.display`, which is in
+                // the reader's language: a FHIR resource reads the same in every language.
+                quantity = Quantity(value: Self.clean(number), unit: UnitRegistry.unit(unit)?.display ?? unit, system: code == nil ? nil : UCUM.system,
+                                    code: code)
             } else if number == number.rounded(), abs(number) < 2e9, type != .number {
                 integer = Int(number)
             } else {

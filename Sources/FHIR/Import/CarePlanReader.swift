@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 
 /// A FHIR R4 CarePlan (alone, or the first in a Bundle) as a careplan plan, with a note for
 /// everything that could not be kept as the file says it (docs/fhir.md).
@@ -34,7 +35,8 @@ public struct CarePlanReader {
         case .bundle(let bundle):
             return try read(bundle: bundle)
         default:
-            throw FHIRError(file: file, "holds a \(resource.resourceType), not a CarePlan")
+            // TRANSLATORS: {resourceType} is a FHIR resource's type: Observation, Patient.
+            throw FHIRError(file: file, tr("holds a {resourceType}, not a CarePlan", ["resourceType": resource.resourceType]))
         }
     }
 
@@ -55,9 +57,13 @@ public struct CarePlanReader {
             return nil
         }
         guard let first = plans.first else {
-            throw FHIRError(file: file, "the Bundle holds no CarePlan")
+            throw FHIRError(file: file, tr("the Bundle holds no CarePlan"))
         }
-        if plans.count > 1 { notes.append("the Bundle holds \(plans.count) CarePlans; the first (\(first.id ?? "no id")) was read") }
+        if plans.count > 1 {
+            // TRANSLATORS: {id} is the CarePlan's id in the file, or "no id".
+            notes.append(trn("the Bundle holds {count} CarePlan; the first ({id}) was read", "the Bundle holds {count} CarePlans; the first ({id}) was read",
+                             plans.count, ["id": first.id ?? tr("no id")]))
+        }
         return try read(first, bundle: bundle, notes: &notes)
     }
 
@@ -65,23 +71,31 @@ public struct CarePlanReader {
         let resolver = ReferenceResolver(contained: source.contained ?? [], bundle: bundle)
         let activities = source.activity ?? []
         if activities.isEmpty {
-            let narrative = source.text.map { _ in " its care is written in its narrative text, which careplan does not interpret;" } ?? ""
-            throw FHIRError(file: file, "CarePlan\(source.id.map { " '\($0)'" } ?? "") has no activity:\(narrative) a plan needs activities with a detail (what, and when) to follow. Write it as a YAML plan (docs/plan-format.md)")
+            // TRANSLATORS: the CarePlan resource of the file, by its id.
+            let carePlan = source.id.map { tr("CarePlan '{id}'", ["id": $0]) } ?? "CarePlan"
+            if source.text != nil {
+                throw FHIRError(file: file, tr("{carePlan} has no activity: its care is written in its narrative text, which careplan does not interpret; a plan needs activities with a detail (what, and when) to follow. Write it as a YAML plan (docs/plan-format.md)",
+                                               ["carePlan": carePlan]))
+            }
+            throw FHIRError(file: file, tr("{carePlan} has no activity: a plan needs activities with a detail (what, and when) to follow. Write it as a YAML plan (docs/plan-format.md)",
+                                           ["carePlan": carePlan]))
         }
         if let status = source.status, ["revoked", "entered-in-error"].contains(status) {
-            throw FHIRError(file: file, "CarePlan status is '\(status)'; careplan does not follow a plan that was withdrawn or entered in error")
+            // TRANSLATORS: {status} is the CarePlan's FHIR status code (revoked, entered-in-error).
+            throw FHIRError(file: file, tr("CarePlan status is '{status}'; careplan does not follow a plan that was withdrawn or entered in error", ["status": status]))
         }
         var start = source.period?.start.flatMap(FHIRDate.localDate)
         let end = source.period?.end.flatMap(FHIRDate.localDate)
         if start == nil {
             start = source.created.flatMap(FHIRDate.localDate) ?? min(today, end ?? today)
-            notes.append("the plan's period has no start; activities without dates start on \(start!.iso)")
+            notes.append(tr("the plan's period has no start; activities without dates start on {date}", ["date": start!.iso]))
         }
         let context = ActivityContext(planStart: start!, planEnd: end, resolver: resolver)
         var made: [Activity] = []
         var refused: [String] = []
         for (index, entry) in activities.enumerated() {
-            let label = "activity \(index + 1)"
+            // TRANSLATORS: an activity of the file's CarePlan, by its place in it: activity 3.
+            let label = tr("activity {number}", ["number": String(index + 1)])
             do {
                 guard var activity = try self.activity(entry, label: label, context: context, notes: &notes) else { continue }
                 activity.id = uniqueId(activity.id, taken: Set(made.map(\.id)))
@@ -90,14 +104,17 @@ public struct CarePlanReader {
                 refused.append("\(label): \(skip.reason)")
             }
         }
-        notes += refused.map { "left out \($0)" }
+        // TRANSLATORS: {activity} is an activity and why it was left out: "activity 2: marked doNotPerform; careplan plans what to do".
+        notes += refused.map { tr("left out {activity}", ["activity": $0]) }
         guard !made.isEmpty else {
-            throw FHIRError(file: file, "no activity careplan can follow: \(refused.joined(separator: "; "))")
+            // TRANSLATORS: {reasons} lists each activity and why it was left out, separated by semicolons.
+            throw FHIRError(file: file, tr("no activity careplan can follow: {reasons}", ["reasons": refused.joined(separator: "; ")]))
         }
         var title = source.title.nonBlank ?? source.description.nonBlank
         if title == nil {
-            title = "Care plan from \(file)"
-            notes.append("the CarePlan has no title or description; it is called '\(title!)'")
+            // TRANSLATORS: the title of a plan read from a FHIR file that gives none; {file} is the file's name.
+            title = tr("Care plan from {file}", ["file": file])
+            notes.append(tr("the CarePlan has no title or description; it is called '{title}'", ["title": title!]))
         }
         let patient = resolver.name(source.subject)
         // A Patient in the file gives the date of birth and the identifiers too.
@@ -110,13 +127,13 @@ public struct CarePlanReader {
             }
         }
         let contacts = contacts(source, resolver: resolver, activityIds: Set(made.map(\.id)), notes: &notes)
-        let plan = CarePlan(title: fit(title!, InputLimits.shortText, "the plan's title", &notes),
-                            patient: patient.map { fit($0, InputLimits.shortText, "the patient's name", &notes) },
+        let plan = CarePlan(title: fit(title!, InputLimits.shortText, tr("the plan's title"), &notes),
+                            patient: patient.map { fit($0, InputLimits.shortText, tr("the patient's name"), &notes) },
                             activities: made, contacts: contacts, patientDetails: details)
         // What was read is held to the plan file's rules, so `plan --export` writes a file that
         // imports again.
         do { _ = try PlanDecoder(file: file).decode(try PlanEncoder.yaml(plan)) } catch {
-            throw FHIRError(file: file, "the plan read from the CarePlan breaks a plan-file rule: \(error)")
+            throw FHIRError(file: file, tr("the plan read from the CarePlan breaks a plan-file rule: {problem}", ["problem": "\(error)"]))
         }
         return Result(plan: plan, notes: notes)
     }
@@ -134,28 +151,39 @@ public struct CarePlanReader {
         // careplan's own definition, when careplan wrote the file: taken whole.
         if let yaml = entry.extension?.first(where: { $0.url == BundleBuilder.definitionURL })?.valueString {
             do { return try PlanDecoder(file: file).decodeActivity(yaml) } catch {
-                notes.append("\(label): careplan's definition in the file could not be read (\(error)); read from the FHIR elements instead")
+                // TRANSLATORS: {activity} is "activity 3"; {problem} why the definition careplan wrote into the file is unreadable.
+                notes.append(tr("{activity}: careplan's definition in the file could not be read ({problem}); read from the FHIR elements instead",
+                                ["activity": label, "problem": "\(error)"]))
             }
         }
         guard let detail = entry.detail else {
             let name = context.resolver.name(entry.reference)
-            guard let name else { throw Skip(reason: "neither a detail nor a named reference") }
-            notes.append("\(label) ('\(name)') is described in another resource careplan does not read; it is kept as needed, with no schedule")
+            guard let name else { throw Skip(reason: tr("neither a detail nor a named reference")) }
+            // TRANSLATORS: {activity} is "activity 3", {title} its name in the file.
+            notes.append(tr("{activity} ('{title}') is described in another resource careplan does not read; it is kept as needed, with no schedule",
+                            ["activity": label, "title": name]))
+            // The activity's instructions: careplan's words in the plan it makes.
+            let described = entry.reference?.reference.map { tr("Described in the care plan's {reference}.", ["reference": $0]) }
+                ?? tr("Described in the care plan's linked resource.")
             return Activity(id: slug(name), kind: .intervention, title: name,
-                            instructions: "Described in the care plan's \(entry.reference?.reference ?? "linked resource").",
+                            instructions: described,
                             schedule: Schedule(start: context.planStart, end: context.planEnd, pattern: .asNeeded))
         }
-        if detail.doNotPerform == true { throw Skip(reason: "marked doNotPerform; careplan plans what to do") }
+        if detail.doNotPerform == true { throw Skip(reason: tr("marked doNotPerform; careplan plans what to do")) }
         if let status = detail.status, ["cancelled", "entered-in-error"].contains(status) {
-            throw Skip(reason: "its status is \(status)")
+            // TRANSLATORS: {status} is the activity's FHIR status code (cancelled, entered-in-error).
+            throw Skip(reason: tr("its status is {status}", ["status": status]))
         }
         let product = detail.productCodeableConcept?.label ?? context.resolver.name(detail.productReference)
         let named = detail.code?.label ?? product ?? detail.description.nonBlank
-        guard let named else { throw Skip(reason: "it names nothing to do (no code, product or description)") }
-        let title = fit(product.map { named == $0 ? named : "\(named): \($0)" } ?? named, InputLimits.shortText, "\(label)'s title", &notes)
+        guard let named else { throw Skip(reason: tr("it names nothing to do (no code, product or description)")) }
+        let title = fit(product.map { named == $0 ? named : "\(named): \($0)" } ?? named, InputLimits.shortText,
+                        tr("{activity}'s title", ["activity": label]), &notes)
         var instructions = [detail.description.nonBlank].compactMap { $0 }
         if let status = detail.status, ["completed", "stopped"].contains(status) {
-            notes.append("\(label) ('\(title)') is \(status) in the file; it was imported, and careplan end ends it")
+            // TRANSLATORS: {activity} is "activity 3", {title} its name; {status} its FHIR status code (completed, stopped).
+            notes.append(tr("{activity} ('{title}') is {status} in the file; it was imported, and careplan end ends it",
+                            ["activity": label, "title": title, "status": status]))
         }
         // An assessment when its code is a reading careplan knows how to take.
         let loinc = (detail.code?.codes(in: ClinicalCodes.loincSystem) ?? []).first { ClinicalCodes.known($0) != nil }
@@ -165,24 +193,31 @@ public struct CarePlanReader {
         if let timing = detail.scheduledTiming {
             let reading = ScheduleTiming.schedule(timing, start: context.planStart, end: context.planEnd)
             schedule = reading.schedule
-            notes += reading.notes.map { "\(label) ('\(title)'): \($0)" }
+            // TRANSLATORS: {activity} is "activity 3", {title} its name; {note} what of its timing was not kept.
+            notes += reading.notes.map { tr("{activity} ('{title}'): {note}", ["activity": label, "title": title, "note": $0]) }
         } else if let period = detail.scheduledPeriod {
             let first = period.start.flatMap(FHIRDate.localDate) ?? context.planStart
             let last = period.end.flatMap(FHIRDate.localDate).map { max($0, first) } ?? context.planEnd
             schedule = Schedule(start: first, end: last, pattern: .asNeeded)
-            instructions.append("Scheduled for \(period.start ?? "?")\(period.end.map { " to \($0)" } ?? "").")
-            notes.append("\(label) ('\(title)') has a period without a timing; it is as needed within it, and its instructions say when")
+            // The activity's instructions, with the file's dates as it writes them.
+            instructions.append(period.end.map { tr("Scheduled for {start} to {end}.", ["start": period.start ?? "?", "end": $0]) }
+                                ?? tr("Scheduled for {start}.", ["start": period.start ?? "?"]))
+            notes.append(tr("{activity} ('{title}') has a period without a timing; it is as needed within it, and its instructions say when",
+                            ["activity": label, "title": title]))
         } else if let text = detail.scheduledString.nonBlank {
             schedule = Schedule(start: context.planStart, end: context.planEnd, pattern: .asNeeded)
-            instructions.append("When: \(text)")
-            notes.append("\(label) ('\(title)') is scheduled in words ('\(text)'); it is as needed, with those words in its instructions")
+            // TRANSLATORS: the activity's instructions: when to do it, in the file's words.
+            instructions.append(tr("When: {schedule}", ["schedule": text]))
+            notes.append(tr("{activity} ('{title}') is scheduled in words ('{schedule}'); it is as needed, with those words in its instructions",
+                            ["activity": label, "title": title, "schedule": text]))
         } else {
             schedule = Schedule(start: context.planStart, end: context.planEnd, pattern: .asNeeded)
-            notes.append("\(label) ('\(title)') has no schedule; it is as needed")
+            notes.append(tr("{activity} ('{title}') has no schedule; it is as needed", ["activity": label, "title": title]))
         }
         return Activity(id: slug(entry.id.flatMap { isSlug($0) ? $0 : nil } ?? title), kind: measure == nil ? .intervention : .assessment,
                         title: title,
-                        instructions: instructions.isEmpty ? nil : fit(instructions.joined(separator: "\n"), InputLimits.longText, "\(label)'s instructions", &notes),
+                        instructions: instructions.isEmpty ? nil : fit(instructions.joined(separator: "\n"), InputLimits.longText,
+                                                                         tr("{activity}'s instructions", ["activity": label]), &notes),
                         schedule: schedule, measure: measure)
     }
 
@@ -205,8 +240,10 @@ public struct CarePlanReader {
             }
             if contact == nil {
                 guard let name = resolver.name(participant.member)?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
-                var made = Contact(name: fit(name, InputLimits.shortText, "a care team member's name", &notes),
-                                   role: fit(participant.role?.first?.label ?? "Care team", InputLimits.shortText, "\(name)'s role", &notes),
+                // A member's role, when the file gives none: careplan's words in the plan it makes.
+                let role = participant.role?.first?.label ?? trc("a contact's role", "Care team")
+                var made = Contact(name: fit(name, InputLimits.shortText, tr("a care team member's name"), &notes),
+                                   role: fit(role, InputLimits.shortText, tr("{name}'s role", ["name": name]), &notes),
                                    group: resolver.resolve(participant.member)?.resourceType == "RelatedPerson" ? .personal : .careTeam)
                 if case .other(let person)? = resolver.resolve(participant.member) {
                     let telecom = person.telecom ?? []
@@ -215,7 +252,7 @@ public struct CarePlanReader {
                     made.address = person.address?.first?.text.nonBlank
                 }
                 guard made.phone != nil || made.email != nil else {
-                    notes.append("care team member '\(name)' has no phone or email in the file; left out of the contacts")
+                    notes.append(tr("care team member '{name}' has no phone or email in the file; left out of the contacts", ["name": name]))
                     continue
                 }
                 contact = made
@@ -229,7 +266,9 @@ public struct CarePlanReader {
     /// should not stop the whole plan from coming in.
     func fit(_ text: String, _ limit: Int, _ what: String, _ notes: inout [String]) -> String {
         guard text.count > limit else { return text }
-        notes.append("\(what) was \(text.count) characters; cut to \(limit)")
+        // TRANSLATORS: {what} is "the plan's title", "activity 3's instructions"...; {limit} how many characters it may have.
+        notes.append(trn("{what} was {count} character; cut to {limit}", "{what} was {count} characters; cut to {limit}", text.count,
+                         ["what": what, "limit": String(limit)]))
         return String(text.prefix(limit - 1)) + "…"
     }
 

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 
 /// A FHIR file that cannot be taken, with the file and the element at fault.
 public struct FHIRError: UserFacingError, Equatable {
@@ -23,17 +24,19 @@ public enum FHIRFile {
     public static func load(path: String) throws -> AnyResource {
         let name = (path as NSString).lastPathComponent
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else { throw FHIRError(file: path, "no such file") }
-        if attributes[.type] as? FileAttributeType == .typeDirectory { throw FHIRError(file: path, "is a folder; give a FHIR JSON file") }
+        guard let attributes else { throw FHIRError(file: path, tr("no such file")) }
+        if attributes[.type] as? FileAttributeType == .typeDirectory { throw FHIRError(file: path, tr("is a folder; give a FHIR JSON file")) }
         if let size = attributes[.size] as? Int, size > maximumBytes {
-            throw FHIRError(file: name, "\(size >> 20) MB is more than careplan reads from one FHIR file (\(maximumBytes >> 20) MB); split it, e.g. careplan export --format fhir --from D --to D a year at a time")
+            // TRANSLATORS: {size} and {maximum} are megabytes; "--from D --to D" stands for two dates the command takes.
+            throw FHIRError(file: name, tr("{size} MB is more than careplan reads from one FHIR file ({maximum} MB); split it, e.g. careplan export --format fhir --from D --to D a year at a time",
+                                           ["size": size >> 20, "maximum": maximumBytes >> 20]))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw FHIRError(file: path, "cannot be read (check permissions)") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw FHIRError(file: path, tr("cannot be read (check permissions)")) }
         return try decode(data, file: name)
     }
 
     public static func decode(_ data: Data, file: String) throws -> AnyResource {
-        guard !data.isEmpty else { throw FHIRError(file: file, "the file is empty; expected a FHIR JSON resource") }
+        guard !data.isEmpty else { throw FHIRError(file: file, tr("the file is empty; expected a FHIR JSON resource")) }
         do {
             return try JSONDecoder().decode(AnyResource.self, from: data)
         } catch let error as DecodingError {
@@ -54,16 +57,19 @@ public enum FHIRFile {
         func at(_ keys: [CodingKey]) -> String { [root, path(keys)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ".") }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON" + syntaxPosition(data)
+            return syntaxError(data)
         case .keyNotFound(let key, let context):
             if key.stringValue == "resourceType" && context.codingPath.isEmpty {
-                return "no resourceType; expected a FHIR resource (CarePlan, Observation, Bundle)"
+                return tr("no resourceType; expected a FHIR resource (CarePlan, Observation, Bundle)")
             }
-            return "\(at(context.codingPath + [key])): missing"
+            // TRANSLATORS: {element} is where in the file, as FHIR names it: CarePlan.activity[2].detail.kind.
+            return tr("{element}: missing", ["element": at(context.codingPath + [key])])
         case .typeMismatch(let type, let context):
-            return "\(at(context.codingPath)): expected \(describe(type))"
+            // TRANSLATORS: {element} is where in the file (CarePlan.activity[2].detail.kind); {type} what it should
+            // hold: "text", "a whole number", "a list"...
+            return tr("{element}: expected {type}", ["element": at(context.codingPath), "type": describe(type)])
         case .valueNotFound(let type, let context):
-            return "\(at(context.codingPath)): expected \(describe(type)), found null"
+            return tr("{element}: expected {type}, found null", ["element": at(context.codingPath), "type": describe(type)])
         case .dataCorrupted(let context):
             return "\(at(context.codingPath)): \(context.debugDescription)"
         @unknown default:
@@ -73,30 +79,38 @@ public enum FHIRFile {
 
     /// Where the JSON breaks, as line and column: JSONDecoder says only that it does, and
     /// JSONSerialization says "around character N", counted from the start of the file.
-    static func syntaxPosition(_ data: Data) -> String {
+    static func syntaxError(_ data: Data) -> String {
         do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
             guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-                  let offset = Int(detail[range].dropFirst("character ".count)) else { return detail.isEmpty ? "" : ": \(detail)" }
+                  let offset = Int(detail[range].dropFirst("character ".count)) else {
+                // TRANSLATORS: {problem} is the JSON parser's, in English.
+                return detail.isEmpty ? tr("not valid JSON") : tr("not valid JSON: {problem}", ["problem": detail])
+            }
             // N counts from 1.
             let prefix = data.prefix(max(offset - 1, 0))
             let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
             let column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
             let what = detail.components(separatedBy: " around").first ?? detail
-            return " at line \(line), column \(column): \(what.lowercased())"
+            // TRANSLATORS: {problem} is the JSON parser's, in English: "invalid value".
+            return tr("not valid JSON at line {line}, column {column}: {problem}",
+                      ["line": String(line), "column": String(column), "problem": what.lowercased()])
         }
-        return ""
+        return tr("not valid JSON")
     }
 
     static func describe(_ type: Any.Type) -> String {
         switch type {
-        case is String.Type: return "text"
-        case is Int.Type: return "a whole number"
-        case is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
+        case is String.Type: return trc("a JSON value", "text")
+        case is Int.Type: return trc("a JSON value", "a whole number")
+        case is Double.Type: return trc("a JSON value", "a number")
+        case is Bool.Type: return trc("a JSON value", "true or false")
         default:
             let name = String(describing: type)
-            return name.hasPrefix("Array") ? "a list" : name.hasPrefix("Dictionary") ? "an object" : "an object (\(name))"
+            if name.hasPrefix("Array") { return trc("a JSON value", "a list") }
+            if name.hasPrefix("Dictionary") { return trc("a JSON value", "an object") }
+            // TRANSLATORS: {type} is careplan's name for the FHIR element's type (Timing, CodeableConcept).
+            return trc("a JSON value", "an object ({type})", ["type": name])
         }
     }
 }

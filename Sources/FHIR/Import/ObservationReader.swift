@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 
 /// FHIR R4 Observations (one, or those of a Bundle) as readings for the plan's assessments.
 ///
@@ -58,7 +59,8 @@ public struct ObservationReader {
         var unknown: [String: (name: String, count: Int)] = [:]
         var order: [String] = []
         for (index, observation) in observations.enumerated() {
-            let label = observation.id.map { "Observation '\($0)'" } ?? "Observation \(index + 1)"
+            // TRANSLATORS: an Observation of the file, by its id or its place in the file (Observation 3).
+            let label = observation.id.map { tr("Observation '{id}'", ["id": $0]) } ?? tr("Observation {number}", ["number": String(index + 1)])
             switch reading(observation, label: label) {
             case .success(let reading): result.readings.append(reading)
             case .failure(.skipped(let reason)): result.skipped.append(Skipped(label: label, reason: reason))
@@ -80,28 +82,30 @@ public struct ObservationReader {
 
     func reading(_ observation: Observation, label: String) -> Swift.Result<ExternalReading, Problem> {
         let status = observation.status ?? "unknown"
-        guard Self.readingStatuses.contains(status) else { return .failure(.skipped("status \(status) is not a reading")) }
+        // TRANSLATORS: {status} is the Observation's FHIR status code (cancelled, entered-in-error).
+        guard Self.readingStatuses.contains(status) else { return .failure(.skipped(tr("status {status} is not a reading", ["status": status]))) }
         if let absent = observation.dataAbsentReason {
-            return .failure(.skipped("no value (data absent: \(absent.label ?? "no reason given"))"))
+            // TRANSLATORS: {reason} is the file's, or "no reason given".
+            return .failure(.skipped(tr("no value (data absent: {reason})", ["reason": absent.label ?? tr("no reason given")])))
         }
         if observation.valueSampledData != nil || observation.component?.contains(where: { $0.valueSampledData != nil }) == true {
-            return .failure(.skipped("a waveform (SampledData) is not a reading careplan keeps"))
+            return .failure(.skipped(tr("a waveform (SampledData) is not a reading careplan keeps")))
         }
         if observation.hasMember?.isEmpty == false, !hasValue(observation) {
-            return .failure(.skipped("a panel: its members are Observations of their own, read one by one"))
+            return .failure(.skipped(tr("a panel: its members are Observations of their own, read one by one")))
         }
         guard let code = observation.code, let activity = assessment(for: code) else {
             let loinc = observation.code?.codes(in: ClinicalCodes.loincSystem).first
-            let shown = loinc.map { "LOINC \($0)" } ?? observation.code?.coding?.first.map { "\($0.system ?? "?")|\($0.code ?? "?")" } ?? "no code"
+            let shown = loinc.map { "LOINC \($0)" } ?? observation.code?.coding?.first.map { "\($0.system ?? "?")|\($0.code ?? "?")" } ?? tr("no code")
             return .failure(.unknownCode(shown, observation.code?.label ?? ""))
         }
         guard let when = observation.effectiveDateTime ?? observation.effectiveInstant ?? observation.effectivePeriod?.start else {
-            return .failure(.skipped("no effective time (effectiveDateTime, effectiveInstant or effectivePeriod)"))
+            return .failure(.skipped(tr("no effective time (effectiveDateTime, effectiveInstant or effectivePeriod)")))
         }
         guard let instant = FHIRDate.instant(when, zone: zone) else {
-            return .failure(.skipped("effective time '\(when)' is not a FHIR date or dateTime"))
+            return .failure(.skipped(tr("effective time '{time}' is not a FHIR date or dateTime", ["time": when])))
         }
-        guard let measure = activity.measure else { return .failure(.skipped("'\(activity.id)' takes no readings")) }
+        guard let measure = activity.measure else { return .failure(.skipped(tr("'{id}' takes no readings", ["id": activity.id]))) }
         var inputs: [String] = []
         var sleep: SleepDiary.Entry?
         if measure.type == .sleep {
@@ -144,7 +148,8 @@ public struct ObservationReader {
             }
         }
         guard entry.bed != nil, entry.wake != nil, entry.up != nil else {
-            return .failure(.skipped("a sleep diary needs bed, wake and up components (as careplan exports them)"))
+            // TRANSLATORS: bed, wake and up are the names of the components, as careplan writes them: keep them.
+            return .failure(.skipped(tr("a sleep diary needs bed, wake and up components (as careplan exports them)")))
         }
         return .success(entry)
     }
@@ -189,9 +194,14 @@ public struct ObservationReader {
             let component = observation.component?.first { component in
                 (code != nil && component.code.codes(in: ClinicalCodes.loincSystem).contains(code!)) || component.code.text == field.name
             }
-            guard let component else { return .failure(.skipped("no \(field.name) component\(code.map { " (LOINC \($0))" } ?? "")")) }
+            guard let component else {
+                // TRANSLATORS: {field} is the name of a measure's field (systolic), {code} a LOINC code.
+                return .failure(.skipped(code.map { tr("no {field} component (LOINC {code})", ["field": field.name, "code": $0]) }
+                                         ?? tr("no {field} component", ["field": field.name])))
+            }
             if let absent = component.dataAbsentReason {
-                return .failure(.skipped("\(field.name): no value (data absent: \(absent.label ?? "no reason given"))"))
+                // TRANSLATORS: {field} is the name of a measure's field (systolic); {reason} is the file's, or "no reason given".
+                return .failure(.skipped(tr("{field}: no value (data absent: {reason})", ["field": field.name, "reason": absent.label ?? tr("no reason given")])))
             }
             switch text(of: component, field: field.name) {
             case .success(let input): inputs.append(input)
@@ -204,12 +214,17 @@ public struct ObservationReader {
     /// The value as careplan reads a typed one: the number with its unit, yes/no, or the text.
     func text(of holder: some ObservationValueHolder, field: String) -> Swift.Result<String, Problem> {
         if let quantity = holder.valueQuantity {
-            guard let value = quantity.value else { return .failure(.skipped("\(field): a quantity without a value")) }
-            if let comparator = quantity.comparator { return .failure(.skipped("\(field): '\(comparator) \(NumberText.string(value))' is a bound, not a value")) }
-            let number = NumberText.string(value)
+            // TRANSLATORS: {field} is the name of a measure's field (systolic, value).
+            guard let value = quantity.value else { return .failure(.skipped(tr("{field}: a quantity without a value", ["field": field]))) }
+            if let comparator = quantity.comparator {
+                // TRANSLATORS: {bound} is the file's value with its comparator: "< 2.5".
+                return .failure(.skipped(tr("{field}: '{bound}' is a bound, not a value", ["field": field, "bound": "\(comparator) \(NumberText.string(value))"])))
+            }
+            // Read back as a typed reading and part of the reading's key: the same in every language.
+            let number = NumberText.plain(value)
             guard quantity.code != nil || quantity.unit != nil else { return .success(number) }
             guard let unit = UCUM.unit(of: quantity) else {
-                return .failure(.skipped("\(field): the unit '\(quantity.code ?? quantity.unit ?? "")' is not one careplan converts"))
+                return .failure(.skipped(tr("{field}: the unit '{unit}' is not one careplan converts", ["field": field, "unit": quantity.code ?? quantity.unit ?? ""])))
             }
             return .success("\(number) \(unit.symbol)")
         }
@@ -217,6 +232,6 @@ public struct ObservationReader {
         if let boolean = holder.valueBoolean { return .success(boolean ? "yes" : "no") }
         if let string = holder.valueString { return .success(string) }
         if let label = holder.valueCodeableConcept?.label { return .success(label) }
-        return .failure(.skipped("\(field): no value careplan reads (a quantity, number, yes/no, text or coded answer)"))
+        return .failure(.skipped(tr("{field}: no value careplan reads (a quantity, number, yes/no, text or coded answer)", ["field": field])))
     }
 }

@@ -1,6 +1,7 @@
 import CarePlanStore
 import Foundation
 import GRDB
+import Localization
 
 /// The bedside timer: `careplan sleep start` on going to bed, `careplan sleep stop` on getting up
 /// (or the dashboard's key). The running timer is one row; stopping it records an "in bed" sample
@@ -27,13 +28,19 @@ public enum SleepTimerError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .alreadyRunning(let since):
-            return "the sleep timer is already running since \(since); stop it when you get up (careplan sleep stop), or cancel it (careplan sleep cancel)"
+            // TRANSLATORS: {since} is a date and time, 2026-03-02 23:10.
+            return tr("the sleep timer is already running since {since}; stop it when you get up (careplan sleep stop), or cancel it (careplan sleep cancel)",
+                      ["since": since])
         case .notRunning:
-            return "no sleep timer is running; start one when you go to bed (careplan sleep start)"
+            return tr("no sleep timer is running; start one when you go to bed (careplan sleep start)")
         case .stoppedBeforeStart(let since, let now):
-            return "the sleep timer started at \(since), after now (\(now)); nothing recorded; cancel it (careplan sleep cancel) or check CAREPLAN_NOW"
+            // TRANSLATORS: {since} and {now} are dates and times, 2026-03-02 23:10.
+            return tr("the sleep timer started at {since}, after now ({now}); nothing recorded; cancel it (careplan sleep cancel) or check CAREPLAN_NOW",
+                      ["since": since, "now": now])
         case .forgotten(let since, let hours):
-            return "the sleep timer has run since \(since), over \(hours) hours: it was forgotten, not a night; nothing recorded; cancel it (careplan sleep cancel)"
+            return trn("the sleep timer has run since {since}, over {count} hour: it was forgotten, not a night; nothing recorded; cancel it (careplan sleep cancel)",
+                       "the sleep timer has run since {since}, over {count} hours: it was forgotten, not a night; nothing recorded; cancel it (careplan sleep cancel)",
+                       hours, ["since": since])
         }
     }
 }

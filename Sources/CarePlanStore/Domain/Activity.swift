@@ -62,10 +62,14 @@ public struct CarePlan: Hashable, Sendable {
     public var reminders: Reminders
     /// The patient's date of birth and identifiers (their name is `patient`).
     public var patientDetails: PatientDetails
+    /// The language the plan is written in, as a BCP 47 tag (`zh-CN`, `ja`, `pl`): the first-run
+    /// picker offers plans in the reader's language first, and FHIR's CarePlan carries it.
+    public var language: String?
 
     public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = [], reminders: Reminders = .standard,
-                patientDetails: PatientDetails = PatientDetails()) {
+                patientDetails: PatientDetails = PatientDetails(), language: String? = nil) {
         self.title = title
+        self.language = language
         self.patient = patient
         self.activities = activities
         self.contacts = contacts

@@ -65,6 +65,8 @@ public struct PlanSnapshot: Hashable, Sendable {
     public var patientDetails: PatientDetails
     /// Whose plan it is in the store (`careplan people`); not part of the plan file.
     public var person: String?
+    /// The language the plan file said it is written in (BCP 47).
+    public var language: String?
 
     /// The patient's name for a report or a FHIR Patient: the plan's, else the person's, unless
     /// that is only the name careplan gives the person of a store nobody named.
@@ -102,7 +104,7 @@ public struct PlanSnapshot: Hashable, Sendable {
     /// The plan as it stands on `date`, for export.
     public func plan(on date: LocalDate) -> CarePlan {
         CarePlan(title: title, patient: patient, activities: activities(on: date), contacts: contacts(on: date), reminders: reminders,
-                 patientDetails: patientDetails)
+                 patientDetails: patientDetails, language: language)
     }
 
     /// The first day anything is scheduled; days before it are "not started".

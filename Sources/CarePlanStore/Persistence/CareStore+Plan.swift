@@ -22,6 +22,8 @@ public struct ImportReport: Sendable, Equatable {
     public var remindersChanged = false
     /// Whether the patient's name, date of birth or identifiers changed.
     public var patientChanged = false
+    /// Whether the language the plan says it is written in changed.
+    public var languageChanged = false
 
     public init(title: String, changes: [(id: String, change: Change)], contactChanges: [(name: String, change: Change)] = []) {
         self.title = title
@@ -36,7 +38,7 @@ public struct ImportReport: Sendable, Equatable {
 
     /// True when the import wrote nothing new (re-importing the same file).
     public var changedNothing: Bool {
-        !remindersChanged && !patientChanged && (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
+        !remindersChanged && !patientChanged && !languageChanged && (changes.map(\.change) + contactChanges.map(\.change)).allSatisfy { $0 == .unchanged || $0 == .notInFile }
     }
 }
 
@@ -63,10 +65,13 @@ extension CareStore {
             let now = Timestamp.string(clock.now)
             let existing = try StoreReader(db: db, path: path).plan()
             try db.execute(sql: """
-                INSERT INTO plan (personId, title, patient, updatedAt, revision, graceMinutes, quietHours, patientBorn) VALUES (person(), ?, ?, ?, 1, ?, ?, ?)
+                INSERT INTO plan (personId, title, patient, updatedAt, revision, graceMinutes, quietHours, patientBorn, language)
+                VALUES (person(), ?, ?, ?, 1, ?, ?, ?, ?)
                 ON CONFLICT (personId) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt,
-                    graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours, patientBorn = excluded.patientBorn
-                """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText, plan.patientDetails.born?.iso])
+                    graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours, patientBorn = excluded.patientBorn,
+                    language = excluded.language
+                """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText, plan.patientDetails.born?.iso,
+                                 plan.language])
             try db.execute(sql: "DELETE FROM patientIdentifier WHERE personId = person()")
             for (position, identifier) in plan.patientDetails.identifiers.enumerated() {
                 try db.execute(sql: "INSERT INTO patientIdentifier (personId, position, system, value) VALUES (person(), ?, ?, ?)",
@@ -75,6 +80,7 @@ extension CareStore {
             var report = ImportReport(title: plan.title, changes: [])
             report.remindersChanged = !existing.isEmpty && existing.reminders != plan.reminders
             report.patientChanged = !existing.isEmpty && (existing.patient != plan.patient || existing.patientDetails != plan.patientDetails)
+            report.languageChanged = !existing.isEmpty && existing.language != plan.language
             for (position, activity) in plan.activities.enumerated() {
                 guard let history = existing.history(activity.id) else {
                     try db.execute(sql: "INSERT INTO activity (personId, id, kind, position, createdAt, trackedFrom) VALUES (person(), ?, ?, ?, ?, ?)",
@@ -173,7 +179,7 @@ extension StoreReader {
     /// (`careplan status`, run every few seconds) has no use for.
     public func plan(details: Bool = true) throws -> PlanSnapshot {
         let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT title, patient, revision, graceMinutes, quietHours, patientBorn, (SELECT name FROM person WHERE id = person()) AS person
+            SELECT title, patient, revision, graceMinutes, quietHours, patientBorn, language, (SELECT name FROM person WHERE id = person()) AS person
             FROM plan WHERE personId = person()
             """))
         let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity WHERE personId = person() ORDER BY position, createdAt"))
@@ -188,6 +194,7 @@ extension StoreReader {
                                 reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
                                 patientDetails: details ? try patientDetails(born: row?["patientBorn"]) : PatientDetails())
         plan.person = row?["person"]
+        plan.language = row?["language"]
         return plan
     }
 

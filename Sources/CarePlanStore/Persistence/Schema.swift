@@ -194,6 +194,10 @@ enum Schema {
         migrator.registerMigration("v12: several people, each with their own plan, readings, contacts and health data") { db in
             try PeopleSchema.migrate(db)
         }
+        migrator.registerMigration("v13: the language a plan is written in") { db in
+            // A BCP 47 tag: 'zh-CN', 'ja', 'pl'. (No SQL comment here: SQLite would keep it inside the table's definition.)
+            try db.execute(sql: "ALTER TABLE plan ADD COLUMN language TEXT")
+        }
         return migrator
     }
 }

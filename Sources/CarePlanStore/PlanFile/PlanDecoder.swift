@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Yams
 
 /// Reads a plan file (YAML) into a `CarePlan`, checking every key and value.
@@ -32,7 +33,7 @@ public struct PlanDecoder {
     }
 
     func plan(_ node: Node) throws -> CarePlan {
-        let top = try reader.mapping(node, "plan", allowed: ["title", "patient", "activities", "contacts", "reminders"])
+        let top = try reader.mapping(node, "plan", allowed: ["title", "language", "patient", "activities", "contacts", "reminders"])
         // (The patient is read before the activities: a mistake in it is reported first, where it is.)
         guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }
         guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
@@ -57,7 +58,20 @@ public struct PlanDecoder {
                         activities: activities,
                         contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [],
                         reminders: try top["reminders"].map(reminders) ?? .standard,
-                        patientDetails: patient?.details ?? PatientDetails())
+                        patientDetails: patient?.details ?? PatientDetails(),
+                        language: try top["language"].map(language))
+    }
+
+    /// `language: zh-CN`: a BCP 47 tag, a language of two or three letters with subtags after hyphens.
+    func language(_ node: Node) throws -> String {
+        let text = try reader.shortString(node, "language")
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let isTag = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard isTag else {
+            throw reader.error(at: node, tr("language: '{value}' is not a language tag; write one such as en, pl, ja or zh-CN", ["value": text]))
+        }
+        return text
     }
 
     static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure",

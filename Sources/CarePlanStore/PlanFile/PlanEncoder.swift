@@ -7,6 +7,7 @@ import Yams
 public enum PlanEncoder {
     public static func yaml(_ plan: CarePlan) throws -> String {
         var top: [(Node, Node)] = [("title", scalar(plan.title))]
+        if let language = plan.language { top.append(("language", scalar(language))) }
         if let patient = plan.patient {
             if plan.patientDetails.isEmpty {
                 top.append(("patient", scalar(patient)))

@@ -15,9 +15,12 @@ public struct Unit: Hashable, Sendable, CustomStringConvertible {
     let offset: Double
     /// What a person calls it, for messages and tables, in the reader's language.
     public let name: String
-    /// How it is shown beside a number, in the reader's language: `bpm`, `°C`, `mmHg`; `次/分` in
-    /// Chinese. It is accepted where a unit is typed; the symbol stays in files and JSON.
-    public let display: String
+    /// How careplan writes it beside a number in English, and wherever a program reads it (FHIR's
+    /// `Quantity.unit`): `bpm`, `°C`, `mmHg`. The symbol stays in files and JSON.
+    public let englishDisplay: String
+    /// How it is shown beside a number in the reader's language: `bpm`; `次/分` in Chinese. Accepted
+    /// where a unit is typed, as the English form is.
+    public var display: String { UnitRegistry.localizedDisplays[symbol] ?? englishDisplay }
 
     init(symbol: String, dimension: Dimension, factor: Double, offset: Double, name: String, display: String? = nil) {
         self.symbol = symbol
@@ -25,7 +28,7 @@ public struct Unit: Hashable, Sendable, CustomStringConvertible {
         self.factor = factor
         self.offset = offset
         self.name = name
-        self.display = display ?? symbol
+        self.englishDisplay = display ?? symbol
     }
 
     public var description: String { symbol }

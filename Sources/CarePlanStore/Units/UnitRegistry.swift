@@ -11,8 +11,8 @@ public enum UnitRegistry {
 
     /// Every known unit, grouped by dimension; the first of each group is the base unit.
     public static let all: [Unit] = [
-        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: trc("unit name", "per minute"), display: trc("unit beside a number", "bpm")),
-        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: trc("unit name", "per second"), display: trc("unit beside a number", "beats/s")),
+        Unit(symbol: "count/min", dimension: .frequency, factor: 1, offset: 0, name: trc("unit name", "per minute"), display: "bpm"),
+        Unit(symbol: "count/s", dimension: .frequency, factor: 60, offset: 0, name: trc("unit name", "per second"), display: "beats/s"),
 
         Unit(symbol: "degC", dimension: .temperature, factor: 1, offset: 0, name: trc("unit name", "degrees Celsius"), display: "°C"),
         Unit(symbol: "degF", dimension: .temperature, factor: 5.0 / 9.0, offset: -32.0 * 5.0 / 9.0, name: trc("unit name", "degrees Fahrenheit"), display: "°F"),
@@ -37,13 +37,13 @@ public enum UnitRegistry {
 
         Unit(symbol: "%", dimension: .fraction, factor: 1, offset: 0, name: trc("unit name", "percent")),
 
-        Unit(symbol: "count", dimension: .count, factor: 1, offset: 0, name: trc("unit name", "count"), display: trc("unit beside a number", "count")),
+        Unit(symbol: "count", dimension: .count, factor: 1, offset: 0, name: trc("unit name", "count")),
 
-        Unit(symbol: "s", dimension: .time, factor: 1, offset: 0, name: trc("unit name", "seconds"), display: trc("unit beside a number", "s")),
-        Unit(symbol: "ms", dimension: .time, factor: 0.001, offset: 0, name: trc("unit name", "milliseconds"), display: trc("unit beside a number", "ms")),
-        Unit(symbol: "min", dimension: .time, factor: 60, offset: 0, name: trc("unit name", "minutes"), display: trc("unit beside a number", "min")),
-        Unit(symbol: "hr", dimension: .time, factor: 3600, offset: 0, name: trc("unit name", "hours"), display: trc("unit beside a number", "hr")),
-        Unit(symbol: "d", dimension: .time, factor: 86400, offset: 0, name: trc("unit name", "days"), display: trc("unit beside a number", "d")),
+        Unit(symbol: "s", dimension: .time, factor: 1, offset: 0, name: trc("unit name", "seconds")),
+        Unit(symbol: "ms", dimension: .time, factor: 0.001, offset: 0, name: trc("unit name", "milliseconds")),
+        Unit(symbol: "min", dimension: .time, factor: 60, offset: 0, name: trc("unit name", "minutes")),
+        Unit(symbol: "hr", dimension: .time, factor: 3600, offset: 0, name: trc("unit name", "hours")),
+        Unit(symbol: "d", dimension: .time, factor: 86400, offset: 0, name: trc("unit name", "days")),
 
         Unit(symbol: "m", dimension: .length, factor: 1, offset: 0, name: trc("unit name", "metres")),
         Unit(symbol: "cm", dimension: .length, factor: 0.01, offset: 0, name: trc("unit name", "centimetres")),
@@ -60,7 +60,7 @@ public enum UnitRegistry {
         Unit(symbol: "kcal", dimension: .energy, factor: 1, offset: 0, name: trc("unit name", "kilocalories")),
         Unit(symbol: "kJ", dimension: .energy, factor: 1 / 4.184, offset: 0, name: trc("unit name", "kilojoules")),
 
-        Unit(symbol: "IU", dimension: .insulin, factor: 1, offset: 0, name: trc("unit name", "international units"), display: trc("unit beside a number", "IU")),
+        Unit(symbol: "IU", dimension: .insulin, factor: 1, offset: 0, name: trc("unit name", "international units")),
 
         // Units Apple Health exports use for walking, running and the environment.
         Unit(symbol: "m/s", dimension: .speed, factor: 1, offset: 0, name: trc("unit name", "metres per second")),
@@ -68,6 +68,20 @@ public enum UnitRegistry {
         Unit(symbol: "mi/hr", dimension: .speed, factor: 1609.344 / 3600.0, offset: 0, name: trc("unit name", "miles per hour"), display: "mph"),
         Unit(symbol: "dBASPL", dimension: .soundLevel, factor: 1, offset: 0, name: trc("unit name", "decibels (A-weighted sound pressure level)"), display: "dB"),
         Unit(symbol: "mL/(kg·min)", dimension: .oxygenUptake, factor: 1, offset: 0, name: trc("unit name", "millilitres of oxygen per kilogram per minute"), display: "mL/kg/min"),
+    ]
+
+    /// How units are written beside a number where the reader's language writes them differently
+    /// (`次/分` for `bpm` in Chinese, `godz.` for `hr` in Polish); the rest are the same everywhere.
+    static let localizedDisplays: [String: String] = [
+        "count/min": trc("unit beside a number", "bpm"),
+        "count/s": trc("unit beside a number", "beats/s"),
+        "count": trc("unit beside a number", "count"),
+        "s": trc("unit beside a number", "s"),
+        "ms": trc("unit beside a number", "ms"),
+        "min": trc("unit beside a number", "min"),
+        "hr": trc("unit beside a number", "hr"),
+        "d": trc("unit beside a number", "d"),
+        "IU": trc("unit beside a number", "IU"),
     ]
 
     private static let bySymbol: [String: Unit] = Dictionary(all.map { ($0.symbol, $0) }, uniquingKeysWith: { a, _ in a })
@@ -83,7 +97,8 @@ public enum UnitRegistry {
         "beats/s": "count/s",
     ]
 
-    private static let byDisplay: [String: Unit] = Dictionary(all.map { ($0.display, $0) }, uniquingKeysWith: { a, _ in a })
+    /// Both forms are accepted where a unit is typed: `bpm` in every language, `次/分` in Chinese.
+    private static let byDisplay: [String: Unit] = Dictionary(all.flatMap { [($0.englishDisplay, $0), ($0.display, $0)] }, uniquingKeysWith: { a, _ in a })
 
     /// The unit for a symbol, its display name or a common alias; nil when careplan does not know it.
     public static func unit(_ symbol: String) -> Unit? {

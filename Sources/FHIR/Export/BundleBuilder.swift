@@ -102,6 +102,7 @@ public struct BundleBuilder {
             id: uuid("careplan"), identifier: [Identifier(system: system, value: "careplan")], status: ongoing ? "active" : "completed",
             intent: "plan", title: plan.title, subject: patientReference, period: Period(start: plan.start?.iso, end: end?.iso),
             activity: try activities.map(activity))
+        resource.language = plan.language
         resource.description = plan.patientName.map { "\(plan.title), the care plan of \($0), from careplan" }
         let team = try CareTeamBuilder(patient: patientReference).contained(plan.contacts(on: today))
         if !team.isEmpty {

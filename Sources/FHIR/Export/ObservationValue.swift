@@ -32,7 +32,7 @@ struct ObservationValue {
                 let code = UCUM.code(for: unit)
                 // The unit as careplan writes it in English (`bpm`), not `UnitRegistry.display`, which is in
                 // the reader's language: a FHIR resource reads the same in every language.
-                quantity = Quantity(value: Self.clean(number), unit: UnitRegistry.unit(unit)?.display ?? unit, system: code == nil ? nil : UCUM.system,
+                quantity = Quantity(value: Self.clean(number), unit: UnitRegistry.unit(unit)?.englishDisplay ?? unit, system: code == nil ? nil : UCUM.system,
                                     code: code)
             } else if number == number.rounded(), abs(number) < 2e9, type != .number {
                 integer = Int(number)

@@ -129,7 +129,7 @@ public struct CarePlanReader {
         let contacts = contacts(source, resolver: resolver, activityIds: Set(made.map(\.id)), notes: &notes)
         let plan = CarePlan(title: fit(title!, InputLimits.shortText, tr("the plan's title"), &notes),
                             patient: patient.map { fit($0, InputLimits.shortText, tr("the patient's name"), &notes) },
-                            activities: made, contacts: contacts, patientDetails: details)
+                            activities: made, contacts: contacts, patientDetails: details, language: source.language)
         // What was read is held to the plan file's rules, so `plan --export` writes a file that
         // imports again.
         do { _ = try PlanDecoder(file: file).decode(try PlanEncoder.yaml(plan)) } catch {

@@ -59,6 +59,8 @@ public struct CarePlanResource: Codable, Hashable, Sendable {
     public var resourceType = "CarePlan"
     public var id: String?
     public var identifier: [Identifier]?
+    /// The language the plan is written in (BCP 47), as its plan file says.
+    public var language: String?
     public var text: Narrative?
     public var contained: [AnyResource]?
     public var status: String?

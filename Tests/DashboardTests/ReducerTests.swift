@@ -17,6 +17,29 @@ import TerminalUI
         keys.flatMap { Reducer.handle($0, state: &state, data: data, samples: []) }
     }
 
+    /// Help on a screen too small for all of it: Space, ↓ and PgDn turn its pages, ↑ back; on the
+    /// last page they close it, as any other key does at once.
+    @Test func helpTurnsItsPagesThenCloses() {
+        var state = AppState(today: fixture.today)
+        _ = press([.character("?")], &state)
+        #expect(state.showHelp && state.helpPage == 0)
+        func pressInHelp(_ key: Key) { _ = Reducer.handle(key, state: &state, data: data, samples: [], helpPages: 2) }
+        pressInHelp(.character(" "))
+        #expect(state.showHelp && state.helpPage == 1)
+        pressInHelp(.up)
+        #expect(state.showHelp && state.helpPage == 0)
+        pressInHelp(.pageDown)
+        #expect(state.helpPage == 1)
+        pressInHelp(.down)
+        #expect(!state.showHelp && state.helpPage == 0, "the last page closes on the next key")
+        _ = press([.character("?")], &state)
+        pressInHelp(.character("x"))
+        #expect(!state.showHelp, "any other key closes at once")
+        _ = press([.character("?")], &state)
+        pressInHelp(.character("q"))
+        #expect(state.quit)
+    }
+
     @Test func panesCycleWithTabAndJumpWithDigits() {
         var state = AppState(today: fixture.today)
         _ = press([.tab], &state)

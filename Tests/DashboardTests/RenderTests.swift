@@ -72,11 +72,22 @@ import TerminalUI
         var state = AppState(today: fixture.today)
         state.showHelp = true
         check(try fixture.render(state, width: 100, height: 30), "help-100x30")
-        // On the smallest terminal every key still shows, the rows flowed into columns.
-        let small = try fixture.render(state, width: 80, height: 24)
-        check(small, "help-80x24")
+        // On the smallest terminal every key and every text still shows, whole, on a further page.
+        let pages = HelpOverlay.pageCount(width: 80, height: 24)
+        #expect(pages == 2)
+        var shown: [String] = []
+        for (page, layout) in HelpOverlay.pages(width: 80, height: 24).enumerated() {
+            state.helpPage = page
+            let frame = try fixture.render(state, width: 80, height: 24)
+            check(frame, "help-80x24" + (page == 0 ? "" : "-page\(page + 1)"))
+            for entry in layout.columns.joined() where !entry.keys.isEmpty {
+                #expect(frame.contains(entry.keys))
+                for line in entry.lines { #expect(frame.contains(line), "'\(line)' missing from help page \(page + 1) at 80×24") }
+                shown.append(entry.lines.joined(separator: " "))
+            }
+        }
         for binding in Keymap.bindings where !binding.keysText.isEmpty {
-            #expect(small.contains(binding.keysText), "\(binding.keysText) missing from help at 80×24")
+            #expect(shown.contains(binding.help), "'\(binding.help)' not shown whole in help at 80×24")
         }
         var form = AppState(today: fixture.today)
         form.focus = .symptoms

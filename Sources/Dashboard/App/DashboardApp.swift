@@ -84,7 +84,8 @@ public final class DashboardApp {
                 var target: MouseTarget?
                 if case .mouse(let event) = key { target = frame.hotspot(x: event.x, y: event.y).flatMap(MouseTarget.init(tag:)) }
                 let commands = Reducer.handle(key, state: &state, data: data, samples: samplePlans(), target: target,
-                                              tooSmall: Screen.isTooSmall(width: width, height: height))
+                                              tooSmall: Screen.isTooSmall(width: width, height: height),
+                                              helpPages: state.showHelp ? HelpOverlay.pageCount(width: width, height: height) : 1)
                 for command in commands {
                     runner.run(command, state: &state, data: data)
                     if case .startSamplePlan = command { reloadPlan = true }

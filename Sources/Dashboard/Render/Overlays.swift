@@ -3,46 +3,102 @@ import Localization
 import TerminalUI
 
 /// The help overlay: the action table, as the keymap defines it: the dashboard's keys, then the
-/// form's. Where one column does not fit the screen, the form's keys go beside the dashboard's.
+/// form's. Every text is shown whole, wrapped in its column; what does not fit the screen goes on
+/// further pages (Space or ↓ turns them), so a small terminal or a long language loses nothing.
 enum HelpOverlay {
-    typealias Row = (keys: String, text: String)
+    /// One binding: its keys, its help wrapped to the column, and whether it is a heading.
+    struct Entry {
+        var keys: String
+        var lines: [String]
+        var isHeading = false
+    }
 
-    static func draw(context: RenderContext, into buffer: inout Buffer) {
-        let theme = context.theme
-        let dashboard: [Row] = Keymap.bindings(in: .dashboard).map { ($0.keysText, $0.help) }
-        let form: [Row] = [("", tr("In a reading form:"))] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help) }
-        let oneColumn = dashboard + [("", "")] + form
-        // One column when it fits; else the dashboard's keys beside the form's; on a short
-        // terminal, every row flowed into as many columns as the height needs (texts cut to fit).
-        // (The footer line gives way on the smallest screens: the status line says it too.)
-        let tallest = buffer.height - 5
-        let columns: [[Row]]
-        if oneColumn.count <= tallest {
-            columns = [oneColumn]
-        } else if max(dashboard.count, form.count) <= tallest {
-            columns = [dashboard, form]
-        } else {
-            columns = stride(from: 0, to: oneColumn.count, by: max(tallest, 1)).map { Array(oneColumn[$0..<min($0 + max(tallest, 1), oneColumn.count)]) }
+    /// A page's columns, each a list of entries, and the width of their keys.
+    struct Page {
+        var columns: [[Entry]]
+        var keyWidth: Int
+    }
+
+    static func rows() -> [(keys: String, text: String, heading: Bool)] {
+        Keymap.bindings(in: .dashboard).map { ($0.keysText, $0.help, false) } + [("", "", false)]
+            + [("", tr("In a reading form:"), true)] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help, false) }
+    }
+
+    /// The pages for a screen of this size: as few as the screen allows, in as few columns as
+    /// that takes, each text wrapped whole in its column.
+    static func pages(width: Int, height: Int) -> [Page] {
+        let rows = rows()
+        let keyWidth = rows.map { TextWidth.of($0.keys) }.max() ?? 0
+        // Inside the modal's frame (2 cells each side, the footer line, the frame's rows).
+        let innerWidth = max(1, width - 8), innerHeight = max(1, height - 5)
+        var best: [Page]?
+        for count in 1...3 {
+            let columnWidth = (innerWidth - 2 * (count - 1)) / count
+            let textWidth = columnWidth - keyWidth - 2
+            guard textWidth >= 16 || (count == 1 && best == nil) else { continue }
+            let entries = rows.map { Entry(keys: $0.keys, lines: $0.text.isEmpty ? [""] : TextWrap.lines($0.text, width: max(1, textWidth)), isHeading: $0.heading) }
+            var pages: [Page] = [], columns: [[Entry]] = [], column: [Entry] = [], used = 0
+            for entry in entries {
+                if used + entry.lines.count > innerHeight, !column.isEmpty {
+                    columns.append(column)
+                    (column, used) = ([], 0)
+                    if columns.count == count {
+                        pages.append(Page(columns: columns, keyWidth: keyWidth))
+                        columns = []
+                    }
+                }
+                // A blank line never starts a column.
+                if column.isEmpty, entry.keys.isEmpty, !entry.isHeading { continue }
+                column.append(entry)
+                used += entry.lines.count
+            }
+            if !column.isEmpty { columns.append(column) }
+            if !columns.isEmpty { pages.append(Page(columns: columns, keyWidth: keyWidth)) }
+            if best == nil || pages.count < best!.count { best = pages }
         }
-        // Each column as wide as its keys and texts need.
-        let keyWidths = columns.map { rows in rows.map { TextWidth.of($0.keys) }.max() ?? 0 }
-        let widths = zip(columns, keyWidths).map { rows, keys in keys + 2 + (rows.map { TextWidth.of($0.text) }.max() ?? 0) }
-        let width = min(buffer.width - 4, widths.reduce(0, +) + 2 * (columns.count - 1) + 4)
-        let rowCount = columns.map(\.count).max() ?? 0
-        let footer = rowCount + 4 <= buffer.height - 2
-        let inner = Modal.draw(width: width, height: min(buffer.height - 2, rowCount + (footer ? 4 : 2)), title: tr("Keys"), theme: theme, into: &buffer)
+        return best ?? []
+    }
+
+    static func pageCount(width: Int, height: Int) -> Int { max(1, pages(width: width, height: height).count) }
+
+    /// What the footer and the status line say: how to turn the page or close.
+    static func footer(page: Int, of count: Int) -> String {
+        guard count > 1 else { return tr("Any key closes this help.") }
+        // TRANSLATORS: the help overlay's footer when it has several pages; {key} is the Space key's name.
+        return page + 1 < count
+            ? tr("Page {page} of {count} · {key} shows the next · any other key closes", ["page": page + 1, "count": count, "key": Key.character(" ").description])
+            : tr("Page {page} of {count} · any key closes", ["page": page + 1, "count": count])
+    }
+
+    static func draw(page requested: Int, context: RenderContext, into buffer: inout Buffer) {
+        let theme = context.theme
+        let pages = pages(width: buffer.width, height: buffer.height)
+        guard !pages.isEmpty else { return }
+        let index = max(0, min(requested, pages.count - 1))
+        let page = pages[index]
+        let widths = page.columns.map { entries in page.keyWidth + 2 + (entries.flatMap(\.lines).map(TextWidth.of).max() ?? 0) }
+        let footer = footer(page: index, of: pages.count)
+        let contentWidth = max(widths.reduce(0, +) + 2 * (widths.count - 1), TextWidth.of(footer))
+        let rowCount = page.columns.map { $0.reduce(0) { $0 + $1.lines.count } }.max() ?? 0
+        let inner = Modal.draw(width: min(buffer.width - 4, contentWidth + 4), height: min(buffer.height - 2, rowCount + 3), title: tr("Keys"),
+                               theme: theme, into: &buffer)
         buffer.mark(buffer.area, MouseTarget.overlay.tag)
         var x = inner.x
-        for (index, rows) in columns.enumerated() {
-            let area = Rect(x: x, y: inner.y, width: min(widths[index], inner.maxX - x), height: inner.height - (footer ? 1 : 0))
-            for (offset, row) in rows.enumerated() where offset < area.height {
-                buffer.write(TextWidth.pad(row.keys, to: keyWidths[index]), x: area.x, y: area.y + offset, style: theme[.accent], clip: area)
-                let text = TextWidth.truncate(row.text, to: max(0, area.width - keyWidths[index] - 2))
-                buffer.write(text, x: area.x + keyWidths[index] + 2, y: area.y + offset, style: row.keys.isEmpty ? theme[.title] : theme[.text], clip: area)
+        for (column, entries) in page.columns.enumerated() {
+            var y = inner.y
+            for entry in entries {
+                buffer.write(TextWidth.pad(entry.keys, to: page.keyWidth), x: x, y: y, style: theme[.accent], clip: inner)
+                for line in entry.lines {
+                    let heading = entry.isHeading
+                    buffer.write(line, x: heading ? x : x + page.keyWidth + 2, y: y, style: heading ? theme[.title] : theme[.text], clip: inner)
+                    y += 1
+                }
             }
-            x += widths[index] + 2
+            x += widths[column] + 2
         }
-        if footer { buffer.write(tr("Any key closes this help."), x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner) }
+        for (offset, line) in TextWrap.lines(footer, width: inner.width).suffix(1).enumerated() {
+            buffer.write(line, x: inner.x, y: inner.maxY - 1 + offset, style: theme[.dim], clip: inner)
+        }
     }
 }
 

@@ -16,13 +16,14 @@ public enum Screen {
         }
         if data.isEmpty {
             WelcomeScreen.draw(state: state, samples: samples, context: context, into: &buffer)
-            if state.showHelp { HelpOverlay.draw(context: context, into: &buffer) }
+            if state.showHelp { HelpOverlay.draw(page: state.helpPage, context: context, into: &buffer) }
             return buffer
         }
         let (header, rest) = buffer.area.splitTop(1)
         let (body, status) = rest.splitBottom(1)
         HeaderView.draw(header, state: state, data: data, context: context, into: &buffer)
-        StatusLine.draw(status, state: state, pane: only ?? state.focus, context: context, into: &buffer)
+        let helpPages = state.showHelp ? HelpOverlay.pageCount(width: width, height: height) : 1
+        StatusLine.draw(status, state: state, pane: only ?? state.focus, helpPages: helpPages, context: context, into: &buffer)
         if let only {
             drawPane(only, body, state: state, data: data, context: context, focused: true, into: &buffer)
         } else if width >= wide.width, height >= wide.height {
@@ -39,7 +40,7 @@ public enum Screen {
             drawPane(state.focus, paneArea, state: state, data: data, context: context, focused: true, into: &buffer)
         }
         if let form = state.form { FormOverlay.draw(form, context: context, into: &buffer) }
-        if state.showHelp { HelpOverlay.draw(context: context, into: &buffer) }
+        if state.showHelp { HelpOverlay.draw(page: state.helpPage, context: context, into: &buffer) }
         return buffer
     }
 

@@ -33,6 +33,8 @@ public struct AppState: Equatable, Sendable {
     /// The activity `n` last selected: the next `n` goes on from it, a first one starts at the top.
     public var lastDueJump: String?
     public var showHelp = false
+    /// Which page of help shows, on a screen too small for all of it on one.
+    public var helpPage = 0
     public var message: StatusMessage?
     /// A non-resettable tick waiting for its confirming second press.
     public var pendingConfirmation: PendingTick?

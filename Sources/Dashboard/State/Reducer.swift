@@ -9,8 +9,9 @@ import TerminalUI
 public enum Reducer {
     /// `target`: what a mouse event landed on (from the frame's hotspots). `tooSmall`: the frame
     /// shows only "too small", so nothing but quitting acts on what the user cannot see.
+    /// `helpPages`: how many pages help takes on this screen (`HelpOverlay.pageCount`).
     public static func handle(_ key: Key, state: inout AppState, data: DashboardData, samples: [SamplePlan],
-                              target: MouseTarget? = nil, tooSmall: Bool = false) -> [Command] {
+                              target: MouseTarget? = nil, tooSmall: Bool = false, helpPages: Int = 1) -> [Command] {
         if tooSmall {
             if Keymap.action(for: key, in: state.form == nil ? .dashboard : .form) == .quit { state.quit = true }
             return []
@@ -18,9 +19,17 @@ public enum Reducer {
         if state.form != nil { return FormReducer.handle(key, state: &state) }
         let action = Keymap.action(for: key)
         if state.showHelp {
-            // Any key or click closes help; q still quits.
-            state.showHelp = false
-            if action == .quit { state.quit = true }
+            // Space, ↓ and PgDn turn to help's next page, ↑ and PgUp back; any other key or click
+            // closes it (and on the last page, those do too); q still quits.
+            let forward = key == .character(" ") || key == .down || key == .pageDown, back = key == .up || key == .pageUp
+            switch (forward, back) {
+            case (true, _) where state.helpPage + 1 < helpPages: state.helpPage += 1
+            case (_, true) where state.helpPage > 0: state.helpPage -= 1
+            default:
+                state.showHelp = false
+                state.helpPage = 0
+                if action == .quit { state.quit = true }
+            }
             return []
         }
         if data.isEmpty { return welcome(action, key: key, target: target, state: &state, samples: samples) }

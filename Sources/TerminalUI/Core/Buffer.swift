@@ -24,6 +24,10 @@ public struct Buffer: Hashable, Sendable {
     /// Regions a click can land on, in drawing order (later ones lie on top), each with what the
     /// drawing code says is there. Drawing and clicking share the layout this way, never a copy of it.
     public private(set) var hotspots: [Hotspot] = []
+    /// Text a write could not show because it ran past its clip: a layout that does not hold
+    /// (`careplan snapshot --check-layout`, the layout tests in every language). Text that is
+    /// meant to be shortened is cut with an ellipsis first (`TextWidth.truncate`) and never lands here.
+    public private(set) var clipped: [ClippedText] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -59,6 +63,7 @@ public struct Buffer: Hashable, Sendable {
         let clip = clip ?? area
         guard y >= clip.y, y < clip.maxY, y >= 0, y < height else { return 0 }
         let text = String(text)
+        defer { noteClipped(text, x: x, y: y, clip: clip) }
         // Nearly all that is drawn (ASCII, box drawing, Braille, arrows) is one cell per Unicode
         // scalar: no grapheme breaking, no control characters to picture.
         if TextWidth.isOneColumnPerScalar(text) {
@@ -95,6 +100,21 @@ public struct Buffer: Hashable, Sendable {
         return column - x
     }
 
+    /// Records the part of `text` written from `x` that falls outside `clip` or the buffer, when it
+    /// is more than spaces and rules (a frame's line drawn long and clipped to size loses nothing).
+    private mutating func noteClipped(_ text: String, x: Int, y: Int, clip: Rect) {
+        let lower = max(clip.x, 0), upper = min(clip.maxX, width)
+        guard x < lower || x + TextWidth.of(text) > upper else { return }
+        var column = x, lost = ""
+        for character in text {
+            let w = max(TextWidth.of(character), character == "\t" || character.isNewline ? 1 : 0)
+            if column < lower || column + w > upper { lost.append(character) }
+            column += w
+        }
+        guard lost.contains(where: { !$0.isWhitespace && !("\u{2500}"..."\u{259F}").contains($0) }) else { return }
+        clipped.append(ClippedText(text: text, lost: lost, x: x, y: y))
+    }
+
     /// The printable ASCII characters, space to tilde, each as the text of a cell.
     private static let asciiGlyphs: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
 
@@ -125,6 +145,16 @@ public struct Buffer: Hashable, Sendable {
         for x in 0..<width where !self[x, y].isContinuation { text += self[x, y].text }
         return text
     }
+}
+
+/// A write that lost text to its clip: the whole text, what was not shown, and where it started.
+public struct ClippedText: Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var lost: String
+    public var x: Int
+    public var y: Int
+
+    public var description: String { "row \(y + 1), column \(x + 1): '\(text)' lost '\(lost)'" }
 }
 
 /// A region of a frame and what is drawn there, for turning a click into what it points at.

@@ -70,6 +70,20 @@ public enum TextWidth {
         return ellipsis ? result + "…" : result
     }
 
+    /// As many whole `items` as fit in `columns`, joined by `separator`, in order: a row of hints
+    /// gives way item by item rather than being cut in the middle of one. `pinned` (an index) is
+    /// kept whatever else gives way, as long as it fits on its own.
+    public static func fitting(_ items: [String], separator: String, in columns: Int, pinned: Int? = nil) -> String {
+        var kept = Set<Int>()
+        func joined(_ indices: Set<Int>) -> String { indices.sorted().map { items[$0] }.joined(separator: separator) }
+        if let pinned, items.indices.contains(pinned), of(items[pinned]) <= columns { kept.insert(pinned) }
+        for index in items.indices where !kept.contains(index) {
+            guard of(joined(kept.union([index]))) <= columns else { break }
+            kept.insert(index)
+        }
+        return joined(kept)
+    }
+
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
         let width = of(text)

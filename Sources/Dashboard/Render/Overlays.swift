@@ -106,7 +106,8 @@ enum HelpOverlay {
 enum FormOverlay {
     static func draw(_ form: EntryForm, context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
-        let height = form.fields.count * 2 + 7
+        // Fields and the note two rows each, the error's three, a blank and the keys, the frame's two.
+        let height = form.fields.count * 2 + 8
         var title = "\(form.activity.title) · \(form.date.shortText)"
         if let time = form.activity.schedule.time(ofOccurrence: form.occurrence) { title += " · \(time)" }
         // TRANSLATORS: after the form's title (activity · date · time) when it changes a reading already recorded.
@@ -119,20 +120,24 @@ enum FormOverlay {
             let focused = index == form.focus
             buffer.write(TextWidth.pad(field.label, to: labelWidth), x: inner.x, y: y, style: focused ? theme[.accent].bolded : theme[.text], clip: inner)
             drawInput(field.input, x: inner.x + labelWidth + 1, y: y, width: inner.width - labelWidth - 1, focused: focused, theme: theme, into: &buffer)
-            buffer.write(field.hint, x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
+            buffer.write(TextWidth.truncate(field.hint, to: inner.width - labelWidth - 1), x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
             y += 2
         }
         // TRANSLATORS: the reading form's last field, a free-text note on the reading.
         buffer.write(TextWidth.pad(trc("form field", "Note"), to: labelWidth), x: inner.x, y: y, style: form.isOnNote ? theme[.accent].bolded : theme[.text], clip: inner)
         drawInput(.text(form.note), x: inner.x + labelWidth + 1, y: y, width: inner.width - labelWidth - 1, focused: form.isOnNote, theme: theme, into: &buffer)
         // TRANSLATORS: under the note field: it may be left empty.
-        buffer.write(trc("form field hint", "optional"), x: inner.x + labelWidth + 1, y: y + 1, style: theme[.dim], clip: inner)
+        buffer.write(TextWidth.truncate(trc("form field hint", "optional"), to: inner.width - labelWidth - 1), x: inner.x + labelWidth + 1, y: y + 1,
+                     style: theme[.dim], clip: inner)
         if let error = form.error {
-            for (offset, line) in TextWrap.lines("✗ " + error, width: inner.width).prefix(2).enumerated() {
+            // The form's rows between the note and its keys; a longer message ends in "…".
+            let room = max(1, inner.maxY - 1 - (y + 2))
+            for (offset, line) in TextWrap.limited(TextWrap.lines("✗ " + error, width: inner.width), to: room).enumerated() {
                 buffer.write(line, x: inner.x, y: y + 2 + offset, style: theme[.alert], clip: inner)
             }
         }
-        let keys = Keymap.hints(for: .symptoms, in: .form).map { "\($0.keys) \($0.name)" }.joined(separator: " · ")
+        // Whole key hints, as many as fit.
+        let keys = TextWidth.fitting(Keymap.hints(for: .symptoms, in: .form).map { "\($0.keys) \($0.name)" }, separator: " · ", in: inner.width)
         buffer.write(keys, x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
     }
 
@@ -180,24 +185,38 @@ enum FormOverlay {
     }
 }
 
-/// Shown when the store has no plan yet: the sample plans to start from.
+/// Shown when the store has no plan yet: the sample plans to start from, those in the reader's
+/// language first. Sized to what it says, the list scrolling with the selection on a short screen.
 enum WelcomeScreen {
     static func draw(state: AppState, samples: [SamplePlan], context: RenderContext, into buffer: inout Buffer) {
         let theme = context.theme
-        let height = min(buffer.height - 2, max(samples.count, 1) + 9)
-        let inner = Modal.draw(width: min(buffer.width - 4, 76), height: height, title: tr("Welcome to careplan"), theme: theme, into: &buffer)
+        let width = min(buffer.width - 4, 76), textWidth = max(1, width - 4)
+        let intro = TextWrap.lines(tr("There is no care plan in {path} yet. Choose a plan to start from; you can edit it later and re-import it.",
+                                      ["path": context.databasePath]), width: textWidth)
+        // TRANSLATORS: the welcome screen's keys; {enter} is the Enter key's name. Keep "careplan import FILE" as it is.
+        let footer = TextWrap.lines(tr("↑↓ choose · {enter} imports · q quits · or careplan import FILE", ["enter": Key.enter.description]),
+                                    width: textWidth)
+        let empty = TextWrap.lines(tr("No sample plans found. Import your own: careplan import PLAN.yaml"), width: textWidth)
+        let listHeight = samples.isEmpty ? empty.count : samples.count
+        let height = min(buffer.height - 2, intro.count + 1 + listHeight + 1 + footer.count + 2)
+        let inner = Modal.draw(width: width, height: height, title: tr("Welcome to careplan"), theme: theme, into: &buffer)
         var y = inner.y
-        let intro = tr("There is no care plan in {path} yet. Choose a plan to start from; you can edit it later and re-import it.",
-                       ["path": context.databasePath])
-        for line in TextWrap.lines(intro, width: inner.width) {
+        // The list keeps at least three rows; the introduction gives way first on a short screen.
+        let rows = max(1, min(listHeight, inner.height - footer.count - 1 - min(intro.count + 1, max(0, inner.height - footer.count - 1 - 3))))
+        for line in TextWrap.limited(intro, to: max(0, inner.height - footer.count - 1 - rows - 1)) {
             buffer.write(line, x: inner.x, y: y, style: theme[.text], clip: inner)
             y += 1
         }
         y += 1
         if samples.isEmpty {
-            buffer.write(tr("No sample plans found. Import your own: careplan import PLAN.yaml"), x: inner.x, y: y, style: theme[.warn], clip: inner)
+            for line in empty.prefix(rows) {
+                buffer.write(line, x: inner.x, y: y, style: theme[.warn], clip: inner)
+                y += 1
+            }
         }
-        for (index, sample) in samples.enumerated() where y < inner.maxY - 2 {
+        let first = max(0, min(state.welcomeSelection - rows + 1, samples.count - rows))
+        for index in samples.indices.dropFirst(first).prefix(rows) {
+            let sample = samples[index]
             let selected = index == state.welcomeSelection
             let text = (selected ? "▸ " : "  ") + trn("{title} ({count} activity)", "{title} ({count} activities)", sample.activityCount,
                                                        ["title": sample.title])
@@ -205,8 +224,9 @@ enum WelcomeScreen {
             buffer.write(TextWidth.pad(text, to: inner.width), x: inner.x, y: y, style: selected ? theme[.selection] : theme[.text], clip: inner)
             y += 1
         }
-        // TRANSLATORS: the welcome screen's keys; {enter} is the Enter key's name. Keep "careplan import FILE" as it is.
-        buffer.write(tr("↑↓ choose · {enter} imports · q quits · or careplan import FILE", ["enter": Key.enter.description]), x: inner.x, y: inner.maxY - 1, style: theme[.dim], clip: inner)
+        for (offset, line) in footer.enumerated() {
+            buffer.write(line, x: inner.x, y: inner.maxY - footer.count + offset, style: theme[.dim], clip: inner)
+        }
     }
 }
 

@@ -55,6 +55,16 @@ public enum TextWrap {
         return lines
     }
 
+    /// At most `count` of `lines`, the last ending in "…" when some were left out.
+    public static func limited(_ lines: [String], to count: Int) -> [String] {
+        guard lines.count > count else { return lines }
+        guard count > 0 else { return [] }
+        var kept = Array(lines.prefix(count))
+        // Cut to its own width once something is added, so it ends in the ellipsis.
+        kept[count - 1] = TextWidth.truncate(kept[count - 1] + " …", to: max(1, TextWidth.of(kept[count - 1])))
+        return kept
+    }
+
     /// What a line may not be broken inside: a word, or one character of Chinese or Japanese with
     /// the punctuation that must stay with it; whether a space came before it.
     struct Piece {

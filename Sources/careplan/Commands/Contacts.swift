@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// `careplan contacts`: the care team and personal contacts the plan lists.
@@ -7,7 +8,7 @@ struct Contacts: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "contacts",
-        abstract: "List the care team and personal contacts in the plan, and what each is responsible for.")
+        abstract: tr("List the care team and personal contacts in the plan, and what each is responsible for."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption

@@ -3,6 +3,7 @@ import CareInsights
 import CarePlanStore
 import Dashboard
 import Foundation
+import Localization
 import TerminalUI
 
 extension GlobalOptions {
@@ -34,8 +35,8 @@ enum Locations {
 struct DashboardCommand: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
-        abstract: "Open the full-screen dashboard (the default command).",
-        discussion: "When standard input or output is not a terminal (a pipe, a script), careplan prints today's plan instead.")
+        abstract: tr("Open the full-screen dashboard (the default command)."),
+        discussion: tr("When standard input or output is not a terminal (a pipe, a script), careplan prints today's plan instead."))
 
     @ParentCommand var careplan: Careplan
 
@@ -58,16 +59,16 @@ struct DashboardCommand: TextOnlyCommand {
 
 /// `careplan snapshot`: one frame of the dashboard on stdout, for tests, docs and bug reports.
 struct Snapshot: TextOnlyCommand {
-    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Print one frame of the dashboard as text and exit.")
+    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: tr("Print one frame of the dashboard as text and exit."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
-    @Option(name: .long, help: ArgumentHelp("Width×height in cells.", valueName: "WxH"))
+    @Option(name: .long, help: ArgumentHelp(tr("Width×height in cells."), valueName: "WxH"))
     var size = "120x40"
-    @Option(name: .long, help: ArgumentHelp("all, care, symptoms, insights or connect.", valueName: "pane"))
+    @Option(name: .long, help: ArgumentHelp(tr("all, care, symptoms, insights or connect."), valueName: "pane"))
     var pane = "all"
-    @Flag(name: .long, help: "Include colours as ANSI escape codes.") var ansi = false
-    @Option(name: .long, help: ArgumentHelp("Insights range: week, month, quarter or year.", valueName: "range"))
+    @Flag(name: .long, help: ArgumentHelp(tr("Include colours as ANSI escape codes."))) var ansi = false
+    @Option(name: .long, help: ArgumentHelp(tr("Insights range: week, month, quarter or year."), valueName: "range"))
     var range: InsightRange = .week
 
     func run() throws {
@@ -111,7 +112,7 @@ struct Snapshot: TextOnlyCommand {
 struct Themes: TextOnlyCommand {
     @ParentCommand var careplan: Careplan
 
-    static let configuration = CommandConfiguration(commandName: "themes", abstract: "List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes).")
+    static let configuration = CommandConfiguration(commandName: "themes", abstract: tr("List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes)."))
 
     func run() throws {
         let entries = Locations.themes().all()

@@ -4,19 +4,20 @@ import HealthData
 import CareSamples
 import Dashboard
 import Foundation
+import Localization
 
 /// `careplan demo`: the dashboard on a throwaway database with weeks of history.
 struct Demo: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history (and a watch's nights when the plan keeps a sleep diary).",
-        discussion: "The history is generated from --seed (the same seed gives the same history). Your own database is not touched; the demo database is deleted on exit unless --keep is given.")
+        abstract: tr("Open the dashboard on a throwaway database: a sample plan with six weeks of realistic history (and a watch's nights when the plan keeps a sleep diary)."),
+        discussion: tr("The history is generated from --seed (the same seed gives the same history). Your own database is not touched; the demo database is deleted on exit unless --keep is given."))
 
-    @Option(name: .long, help: ArgumentHelp("The plan to replay (default: sample-plans/knee-replacement.yaml).", valueName: "plan.yaml"))
+    @Option(name: .long, help: ArgumentHelp(tr("The plan to replay (default: sample-plans/knee-replacement.yaml)."), valueName: "plan.yaml"))
     var plan: String?
-    @Option(name: .long, help: "Days of history before today.") var days = 42
-    @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
-    @Flag(name: .long, help: "Keep the demo database and print its path.") var keep = false
+    @Option(name: .long, help: ArgumentHelp(tr("Days of history before today."))) var days = 42
+    @Option(name: .long, help: ArgumentHelp(tr("Seed for the history generator."))) var seed: UInt64 = 2026
+    @Flag(name: .long, help: ArgumentHelp(tr("Keep the demo database and print its path."))) var keep = false
     @ParentCommand var careplan: Careplan
 
     func validate() throws {

@@ -1,24 +1,22 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 
 /// `careplan doctor`: check the store, back it up, compact it, rebuild the day summaries.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the database: SQLite's integrity and foreign-key checks, the schema, sizes, and the day summaries; back it up or compact it.",
-        discussion: """
-            Only reads, unless --rebuild-summaries or --vacuum is given. Exits with status 1 when a check fails.
-            --backup FILE copies the store through SQLite's online backup API: a consistent copy even while another careplan writes (never copy a live database with cp: its write-ahead log holds the latest commits). The copy is an ordinary careplan store: open it with --db FILE.
-            """)
+        abstract: tr("Check the database: SQLite's integrity and foreign-key checks, the schema, sizes, and the day summaries; back it up or compact it."),
+        discussion: tr("Only reads, unless --rebuild-summaries or --vacuum is given. Exits with status 1 when a check fails.\n--backup FILE copies the store through SQLite's online backup API: a consistent copy even while another careplan writes (never copy a live database with cp: its write-ahead log holds the latest commits). The copy is an ordinary careplan store: open it with --db FILE."))
 
     @ParentCommand var careplan: Careplan
-    @Flag(name: .long, help: "Recompute the per-day summaries insights read from the outcomes (one transaction).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Recompute the per-day summaries insights read from the outcomes (one transaction).")))
     var rebuildSummaries = false
-    @Flag(name: .long, help: "SQLite's full integrity_check (every index against its table) instead of quick_check.")
+    @Flag(name: .long, help: ArgumentHelp(tr("SQLite's full integrity_check (every index against its table) instead of quick_check.")))
     var full = false
-    @Option(name: .long, help: ArgumentHelp("Write a copy of the store to FILE (which must not exist), made 0600.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(tr("Write a copy of the store to FILE (which must not exist), made 0600."), valueName: "file"))
     var backup: String?
-    @Flag(name: .long, help: "Rebuild the file without its free pages (VACUUM), after the checks.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Rebuild the file without its free pages (VACUUM), after the checks.")))
     var vacuum = false
 
     func run() throws {

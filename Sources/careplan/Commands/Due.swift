@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarePlanStore
 import Foundation
+import Localization
 
 /// `--within 30m`: minutes (`45`, `45m`) or hours (`2h`), up to a day.
 struct Minutes {
@@ -86,11 +87,11 @@ struct Due: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "due",
-        abstract: "List today's occurrences that are overdue, due now, or due within --within.",
-        discussion: "An occurrence with a time is due from that time and overdue once its grace has passed (the activity's grace, else the plan's reminders: grace, 60 minutes by default); one without a time is due all day. Optional and as-needed activities are never due.")
+        abstract: tr("List today's occurrences that are overdue, due now, or due within --within."),
+        discussion: tr("An occurrence with a time is due from that time and overdue once its grace has passed (the activity's grace, else the plan's reminders: grace, 60 minutes by default); one without a time is due all day. Optional and as-needed activities are never due."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Also list what becomes due within this time: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"),
+    @Option(name: .long, help: ArgumentHelp(tr("Also list what becomes due within this time: minutes (30, 30m) or hours (2h) (default: 0m)."), valueName: "time"),
             transform: Minutes.parse)
     var within: Minutes?
 
@@ -167,14 +168,16 @@ struct Status: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Print one line for a status bar: what is due and overdue (--json: waybar's text, tooltip and class).",
-        discussion: "Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'.")
+        abstract: tr("Print one line for a status bar: what is due and overdue (--json: waybar's text, tooltip and class)."),
+        // TRANSLATORS: {due}, {overdue}, {soon}, {next} and {title} are typed in --format as they are: keep them.
+        discussion: tr("Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'."))
 
     @ParentCommand var careplan: Careplan
     @Option(name: .long, help: ArgumentHelp("The line, with placeholders (default: '\(Self.defaultFormat)').", valueName: "text"))
     var format: String?
     static let defaultFormat = "{due} due · {overdue} overdue"
-    @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"),
+    // TRANSLATORS: {soon} is typed in --format as it is: keep it.
+    @Option(name: .long, help: ArgumentHelp(tr("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m)."), valueName: "time"),
             transform: Minutes.parse)
     var within: Minutes?
 

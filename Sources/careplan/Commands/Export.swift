@@ -3,6 +3,7 @@ import CarePlanStore
 import CSV
 import FHIR
 import Foundation
+import Localization
 import TerminalUI
 
 /// `careplan export`: every outcome, for spreadsheets and other tools.
@@ -12,14 +13,11 @@ struct Export: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON, or the plan and its readings as a FHIR R4 Bundle.",
-        discussion: """
-            CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.
-            --format fhir writes one FHIR R4 Bundle (type collection): the Patient, the CarePlan and an Observation per reading, with LOINC codes and UCUM units (docs/fhir.md).
-            """)
+        abstract: tr("Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON, or the plan and its readings as a FHIR R4 Bundle."),
+        discussion: tr("CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.\n--format fhir writes one FHIR R4 Bundle (type collection): the Patient, the CarePlan and an Observation per reading, with LOINC codes and UCUM units (docs/fhir.md)."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: "csv, json or fhir (--json is --format json; default: csv).") var format: Format?
+    @Option(name: .long, help: ArgumentHelp(tr("csv, json or fhir (--json is --format json; default: csv)."))) var format: Format?
     @OptionGroup var range: RangeOptions
 
     func validate() throws {

@@ -2,23 +2,20 @@ import ArgumentParser
 import CarePlanStore
 import CareSamples
 import Foundation
+import Localization
 
 /// `careplan generate`: a database filled with a plan and deterministic history, for demos and benchmarks.
 struct Generate: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Fill a database with a plan and deterministic, realistic history ending now.",
-        discussion: """
-            The plan is moved so that it starts on the first of the --days days that end today; the same \
-            plan, days, completion, seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, \
-            so recorded data is never mixed with made-up data.
-            """)
+        abstract: tr("Fill a database with a plan and deterministic, realistic history ending now."),
+        discussion: tr("The plan is moved so that it starts on the first of the --days days that end today; the same plan, days, completion, seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, so recorded data is never mixed with made-up data."))
 
-    @Option(name: .long, help: ArgumentHelp("The plan file to replay, e.g. sample-plans/hypertension.yaml.", valueName: "plan.yaml"))
+    @Option(name: .long, help: ArgumentHelp(tr("The plan file to replay, e.g. sample-plans/hypertension.yaml."), valueName: "plan.yaml"))
     var plan: String
-    @Option(name: .long, help: "Days of history, ending today (1 to 10980, 30 years).") var days: Int
-    @Option(name: .long, help: "The share of due occurrences done, 0 to 1.") var completion = 0.9
-    @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
+    @Option(name: .long, help: ArgumentHelp(tr("Days of history, ending today (1 to 10980, 30 years)."))) var days: Int
+    @Option(name: .long, help: ArgumentHelp(tr("The share of due occurrences done, 0 to 1."))) var completion = 0.9
+    @Option(name: .long, help: ArgumentHelp(tr("Seed for the history generator."))) var seed: UInt64 = 2026
     @ParentCommand var careplan: Careplan
 
     // The whole history is built in memory before it is written (about 200 bytes an outcome), so

@@ -3,12 +3,13 @@ import ArgumentParser
 import CarePlanStore
 import Foundation
 import HealthData
+import Localization
 
 /// `careplan health …`: health data from Apple Health in the store.
 struct Health: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
-        abstract: "Health data from Apple Health: import an export, see what is stored.",
+        abstract: tr("Health data from Apple Health: import an export, see what is stored."),
         subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthStats.self, HealthWorkouts.self, HealthSources.self,
                       HealthForget.self])
 }
@@ -27,18 +28,14 @@ final class InterruptFlag: @unchecked Sendable {
 struct HealthImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export: export.zip as the Health app writes it, or the export.xml inside.",
-        discussion: """
-            In the Health app: your picture, Export All Health Data. The file is read as a stream (any size, \
-            little memory), all of it in one transaction: a damaged or truncated file, or Ctrl-C, imports nothing. \
-            Importing the same export again, or a newer one, adds only what is new.
-            """)
+        abstract: tr("Import an Apple Health export: export.zip as the Health app writes it, or the export.xml inside."),
+        discussion: tr("In the Health app: your picture, Export All Health Data. The file is read as a stream (any size, little memory), all of it in one transaction: a damaged or truncated file, or Ctrl-C, imports nothing. Importing the same export again, or a newer one, adds only what is new."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The export: export.zip or export.xml.", valueName: "path")) var path: String
-    @Option(name: .long, help: ArgumentHelp("Only samples from this day on: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    @Argument(help: ArgumentHelp(tr("The export: export.zip or export.xml."), valueName: "path")) var path: String
+    @Option(name: .long, help: ArgumentHelp(tr("Only samples from this day on: YYYY-MM-DD, today or yesterday."), valueName: "date"))
     var since: String?
-    @Flag(name: .long, help: "Read the export even if the same file was imported before (it is recognised by its size and checksum).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Read the export even if the same file was imported before (it is recognised by its size and checksum).")))
     var again = false
 
     func run() throws {
@@ -83,7 +80,7 @@ struct HealthImport: ParsableCommand {
 struct HealthTypes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
-        abstract: "Each type of health data in the store: how many samples, from when to when, the unit and the sources.")
+        abstract: tr("Each type of health data in the store: how many samples, from when to when, the unit and the sources."))
 
     @ParentCommand var careplan: Careplan
 
@@ -139,11 +136,11 @@ final class ProgressLine {
 struct HealthSamples: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "The samples of one type, oldest first: when, the value, the source.",
-        discussion: "TYPE is a HealthKit identifier or its short name: HeartRate, StepCount, BloodPressure, SleepAnalysis (see careplan health types).")
+        abstract: tr("The samples of one type, oldest first: when, the value, the source."),
+        discussion: tr("TYPE is a HealthKit identifier or its short name: HeartRate, StepCount, BloodPressure, SleepAnalysis (see careplan health types)."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The type, e.g. HeartRate.", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp(tr("The type, e.g. HeartRate."), valueName: "type")) var type: String
     @OptionGroup var range: RangeOptions
 
     func run() throws {
@@ -171,7 +168,7 @@ struct HealthSamples: ParsableCommand {
 struct HealthWorkouts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
-        abstract: "Each workout: type, start, active time (pauses taken out), distance, energy, average heart rate.")
+        abstract: tr("Each workout: type, start, active time (pauses taken out), distance, energy, average heart rate."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var range: RangeOptions
@@ -223,18 +220,13 @@ extension DateBucket: ExpressibleByArgument {}
 struct HealthStats: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "A type's statistics per day, week or month, as HealthKit's statistics collection.",
-        discussion: """
-            Cumulative types (steps, distances, energy, flights, exercise minutes) are summed, each stretch of time \
-            counted once: when two sources overlap (an iPhone and a Watch both counting the same walk), the one first \
-            in careplan health sources wins. Discrete types (heart rate, weight, glucose, temperature...) give the \
-            count, average, minimum, maximum and last. Default: the last 30 days by day, 12 weeks by week, 12 months by month.
-            """)
+        abstract: tr("A type's statistics per day, week or month, as HealthKit's statistics collection."),
+        discussion: tr("Cumulative types (steps, distances, energy, flights, exercise minutes) are summed, each stretch of time counted once: when two sources overlap (an iPhone and a Watch both counting the same walk), the one first in careplan health sources wins. Discrete types (heart rate, weight, glucose, temperature...) give the count, average, minimum, maximum and last. Default: the last 30 days by day, 12 weeks by week, 12 months by month."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The type, e.g. StepCount or HeartRate.", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp(tr("The type, e.g. StepCount or HeartRate."), valueName: "type")) var type: String
     @OptionGroup var range: RangeOptions
-    @Option(name: .long, help: ArgumentHelp("day, week or month.", valueName: "bucket")) var bucket: DateBucket = .day
+    @Option(name: .long, help: ArgumentHelp(tr("day, week or month."), valueName: "bucket")) var bucket: DateBucket = .day
 
     func run() throws {
         let clock = try careplan.store.clock()
@@ -277,11 +269,11 @@ struct HealthStats: ParsableCommand {
 struct HealthSources: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: "The sources of health data, in the order statistics prefer them where they overlap; --priority sets it.",
-        discussion: "Default order: a Watch first, then an iPhone, then other apps and devices by name.")
+        abstract: tr("The sources of health data, in the order statistics prefer them where they overlap; --priority sets it."),
+        discussion: tr("Default order: a Watch first, then an iPhone, then other apps and devices by name."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Source names, first to last, separated by commas.", valueName: "names"))
+    @Option(name: .long, help: ArgumentHelp(tr("Source names, first to last, separated by commas."), valueName: "names"))
     var priority: String?
 
     func run() throws {
@@ -305,14 +297,14 @@ struct HealthSources: ParsableCommand {
 struct HealthForget: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Delete imported health samples: all, or of one source, one type, or before a day. Never what was typed in careplan.",
-        discussion: "Without --yes it only says how many samples it would delete. Importing an export again afterwards brings back what it holds.")
+        abstract: tr("Delete imported health samples: all, or of one source, one type, or before a day. Never what was typed in careplan."),
+        discussion: tr("Without --yes it only says how many samples it would delete. Importing an export again afterwards brings back what it holds."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Only this source's samples (see careplan health sources).", valueName: "name")) var source: String?
-    @Option(name: .long, help: ArgumentHelp("Only this type (see careplan health types), or Workouts.", valueName: "type")) var type: String?
-    @Option(name: .long, help: ArgumentHelp("Only samples from before this day: YYYY-MM-DD, today or yesterday.", valueName: "date")) var before: String?
-    @Flag(name: .long, help: "Delete them (without it, nothing is deleted).") var yes = false
+    @Option(name: .long, help: ArgumentHelp(tr("Only this source's samples (see careplan health sources)."), valueName: "name")) var source: String?
+    @Option(name: .long, help: ArgumentHelp(tr("Only this type (see careplan health types), or Workouts."), valueName: "type")) var type: String?
+    @Option(name: .long, help: ArgumentHelp(tr("Only samples from before this day: YYYY-MM-DD, today or yesterday."), valueName: "date")) var before: String?
+    @Flag(name: .long, help: ArgumentHelp(tr("Delete them (without it, nothing is deleted)."))) var yes = false
 
     func run() throws {
         let clock = try careplan.store.clock()

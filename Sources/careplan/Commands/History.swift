@@ -1,14 +1,15 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// `careplan history ID`: one activity's outcomes over a range of days.
 struct History: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "history", abstract: "List an activity's recorded outcomes, oldest first.")
+    static let configuration = CommandConfiguration(commandName: "history", abstract: tr("List an activity's recorded outcomes, oldest first."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @Argument(help: ArgumentHelp(tr("The activity id (see careplan plan)."))) var id: String
     @OptionGroup var range: RangeOptions
 
     func run() throws {

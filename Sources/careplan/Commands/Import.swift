@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import FHIR
 import Foundation
+import Localization
 import TerminalUI
 
 /// An import that ends activities was not confirmed.
@@ -18,20 +19,17 @@ struct Import: TextOnlyCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a plan file (YAML), or FHIR R4 JSON: a CarePlan, Observations, or a Bundle of them.",
-        discussion: """
-            Plans: changed activities get a new version from --effective on. Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.
-            FHIR (a .json file, or --format fhir): a CarePlan becomes the plan, saying what it could not keep (careplan plan --export then writes it as YAML to edit); Observations land on the assessments with their LOINC codes, converted to the measure's unit, once each however often the file is imported. docs/fhir.md has the mapping.
-            """)
+        abstract: tr("Import a plan file (YAML), or FHIR R4 JSON: a CarePlan, Observations, or a Bundle of them."),
+        discussion: tr("Plans: changed activities get a new version from --effective on. Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.\nFHIR (a .json file, or --format fhir): a CarePlan becomes the plan, saying what it could not keep (careplan plan --export then writes it as YAML to edit); Observations land on the assessments with their LOINC codes, converted to the measure's unit, once each however often the file is imported. docs/fhir.md has the mapping."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The plan file, e.g. sample-plans/knee-replacement.yaml, or a FHIR JSON file.", valueName: "file"))
+    @Argument(help: ArgumentHelp(tr("The plan file, e.g. sample-plans/knee-replacement.yaml, or a FHIR JSON file."), valueName: "file"))
     var file: String
-    @Option(name: .long, help: ArgumentHelp("First day changed activities follow the file: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(tr("First day changed activities follow the file: YYYY-MM-DD, today or yesterday (default: today)."), valueName: "date"))
     var effective: String?
-    @Option(name: .long, help: "yaml or fhir (default: fhir for a .json file or one that starts with '{', else yaml).")
+    @Option(name: .long, help: ArgumentHelp(tr("yaml or fhir (default: fhir for a .json file or one that starts with '{', else yaml).")))
     var format: Format?
-    @Flag(name: .long, help: "Go ahead when the file ends activities or removes contacts (asked on a terminal; needed otherwise).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Go ahead when the file ends activities or removes contacts (asked on a terminal; needed otherwise).")))
     var yes = false
 
     func run() throws {

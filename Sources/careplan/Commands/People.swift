@@ -1,23 +1,20 @@
 import ArgumentParser
 import CarePlanStore
 import Foundation
+import Localization
 
 /// `careplan people`: whose plans the store holds, each with what is due for them now.
 struct People: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "people",
-        abstract: "List the people whose plans the store holds, with what is overdue and due for each (--rename: give one a new name).",
-        discussion: """
-            A store holds one plan per person. careplan import PLAN --person NAME adds a person with their plan; \
-            every other command takes --person NAME (or CAREPLAN_PERSON), a name or its start. \
-            A store from before careplan held several people has one person, named after its plan's patient (else "me").
-            """)
+        abstract: tr("List the people whose plans the store holds, with what is overdue and due for each (--rename: give one a new name)."),
+        discussion: tr("A store holds one plan per person. careplan import PLAN --person NAME adds a person with their plan; every other command takes --person NAME (or CAREPLAN_PERSON), a name or its start. A store from before careplan held several people has one person, named after its plan's patient (else \"me\")."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Rename this person (with --to).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(tr("Rename this person (with --to)."), valueName: "name"))
     var rename: String?
-    @Option(name: .long, help: ArgumentHelp("The new name, for --rename.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(tr("The new name, for --rename."), valueName: "name"))
     var to: String?
 
     func validate() throws {

@@ -1,14 +1,15 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// `careplan plan`: the plan as it stands, or as YAML that re-imports to the same plan.
 struct Plan: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "plan", abstract: "Show the care plan, or export it as a plan file (--export).")
+    static let configuration = CommandConfiguration(commandName: "plan", abstract: tr("Show the care plan, or export it as a plan file (--export)."))
 
     @ParentCommand var careplan: Careplan
-    @Flag(name: .long, help: "Write the current plan as YAML (re-imports to the same plan).") var export = false
+    @Flag(name: .long, help: ArgumentHelp(tr("Write the current plan as YAML (re-imports to the same plan)."))) var export = false
 
     func run() throws {
         let clock = try store.clock()

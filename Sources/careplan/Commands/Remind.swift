@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import CareReport
 import Foundation
+import Localization
 import TerminalUI
 
 /// `careplan remind`: in the foreground (a systemd user service, contrib/careplan-remind.service),
@@ -10,15 +11,13 @@ struct Remind: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "remind",
-        abstract: "Notify when an occurrence becomes due or overdue (notify-send, else the terminal bell and a line), until stopped.",
-        discussion: """
-            Each occurrence is announced once when due and once when overdue, never again after a restart (the store remembers what was sent). Nothing is sent in the plan's quiet hours (reminders: quiet); what is still open when they end is sent then. Ticks made elsewhere and plan changes are read on every check. Run it as a systemd user service: contrib/careplan-remind.service.
-            """)
+        abstract: tr("Notify when an occurrence becomes due or overdue (notify-send, else the terminal bell and a line), until stopped."),
+        discussion: tr("Each occurrence is announced once when due and once when overdue, never again after a restart (the store remembers what was sent). Nothing is sent in the plan's quiet hours (reminders: quiet); what is still open when they end is sent then. Ticks made elsewhere and plan changes are read on every check. Run it as a systemd user service: contrib/careplan-remind.service."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Seconds between checks (default: 30).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(tr("Seconds between checks (default: 30)."), valueName: "seconds"))
     var interval: Int = 30
-    @Flag(name: .long, help: "Check once and exit (for cron, or to try it).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Check once and exit (for cron, or to try it).")))
     var once = false
 
     func validate() throws {

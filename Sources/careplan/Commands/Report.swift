@@ -3,6 +3,7 @@ import CareInsights
 import CarePlanStore
 import CareReport
 import Foundation
+import Localization
 
 extension ReportRenderer.Format: ExpressibleByArgument {}
 extension ReportRenderer.Paper: ExpressibleByArgument {}
@@ -12,24 +13,18 @@ struct Report: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write a report of a week, month, quarter or year for a clinician: HTML (one file, charts inside, prints cleanly), PDF or Markdown.",
-        discussion: """
-            The figures are the ones careplan insights prints for the same period. HTML and PDF go to a file \
-            (default: careplan-report-FIRST-to-LAST.html or .pdf in the current folder); Markdown to standard output, \
-            for pasting into a portal message, unless --out names a file. A PDF is printed by headless Chromium \
-            (Debian's chromium). --for names the contact it is for (see careplan contacts). careplan never sends \
-            anything: you hand the document over.
-            """)
+        abstract: tr("Write a report of a week, month, quarter or year for a clinician: HTML (one file, charts inside, prints cleanly), PDF or Markdown."),
+        discussion: tr("The figures are the ones careplan insights prints for the same period. HTML and PDF go to a file (default: careplan-report-FIRST-to-LAST.html or .pdf in the current folder); Markdown to standard output, for pasting into a portal message, unless --out names a file. A PDF is printed by headless Chromium (Debian's chromium). --for names the contact it is for (see careplan contacts). careplan never sends anything: you hand the document over."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("The period: the week, month, quarter or year containing --date (default: month).", valueName: "range"))
+    @Option(name: .long, help: ArgumentHelp(tr("The period: the week, month, quarter or year containing --date (default: month)."), valueName: "range"))
     var range: InsightRange?
     @OptionGroup var day: DateOption
     @OptionGroup var days: RangeOptions
-    @Option(name: .long, help: ArgumentHelp("html, pdf or md.", valueName: "format")) var format: ReportRenderer.Format = .html
-    @Option(name: .long, help: ArgumentHelp("The file to write; - for standard output.", valueName: "file")) var out: String?
-    @Option(name: .long, help: ArgumentHelp("The paper a PDF is printed on: a4 or letter.", valueName: "paper")) var paper: ReportRenderer.Paper = .a4
-    @Option(name: .customLong("for"), help: ArgumentHelp("The contact the report is for, by name.", valueName: "contact")) var contact: String?
+    @Option(name: .long, help: ArgumentHelp(tr("html, pdf or md."), valueName: "format")) var format: ReportRenderer.Format = .html
+    @Option(name: .long, help: ArgumentHelp(tr("The file to write; - for standard output."), valueName: "file")) var out: String?
+    @Option(name: .long, help: ArgumentHelp(tr("The paper a PDF is printed on: a4 or letter."), valueName: "paper")) var paper: ReportRenderer.Paper = .a4
+    @Option(name: .customLong("for"), help: ArgumentHelp(tr("The contact the report is for, by name."), valueName: "contact")) var contact: String?
 
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("report") }

@@ -2,12 +2,13 @@ import ArgumentParser
 import CareInsights
 import CarePlanStore
 import HealthData
+import Localization
 
 /// `careplan sleep …`: nights and their figures, and the bedside timer.
 struct Sleep: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleep",
-        abstract: "Sleep: each night's figures (device and diary side by side), a range's averages, the bedside timer.",
+        abstract: tr("Sleep: each night's figures (device and diary side by side), a range's averages, the bedside timer."),
         subcommands: [SleepShow.self, SleepStart.self, SleepStop.self, SleepCancel.self],
         defaultSubcommand: SleepShow.self)
 }
@@ -17,16 +18,12 @@ struct SleepShow: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show a night's figures, or a week's, month's, quarter's or year's nights and averages.",
-        discussion: """
-            A night belongs to the morning it ended: --date 2026-11-24 is the night of the 23rd to the 24th \
-            (default: last night). Figures come from imported Apple Health sleep samples (every source merged), \
-            the bedside timer and the sleep diary; see docs/sleep.md for how each is computed.
-            """)
+        abstract: tr("Show a night's figures, or a week's, month's, quarter's or year's nights and averages."),
+        discussion: tr("A night belongs to the morning it ended: --date 2026-11-24 is the night of the 23rd to the 24th (default: last night). Figures come from imported Apple Health sleep samples (every source merged), the bedside timer and the sleep diary; see docs/sleep.md for how each is computed."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
-    @Option(name: .long, help: ArgumentHelp("Show every night of the period containing --date, with averages.", valueName: "range"))
+    @Option(name: .long, help: ArgumentHelp(tr("Show every night of the period containing --date, with averages."), valueName: "range"))
     var range: InsightRange?
 
     func run() throws {
@@ -63,7 +60,7 @@ struct SleepShow: ParsableCommand {
 /// `careplan sleep start`: going to bed.
 struct SleepStart: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start the bedside timer when going to bed.")
+    static let configuration = CommandConfiguration(commandName: "start", abstract: tr("Start the bedside timer when going to bed."))
     @ParentCommand var careplan: Careplan
 
     func run() throws {
@@ -76,7 +73,7 @@ struct SleepStart: TextOnlyCommand {
 /// `careplan sleep stop`: getting up; records the time in bed.
 struct SleepStop: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the bedside timer on getting up: records the time in bed.")
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: tr("Stop the bedside timer on getting up: records the time in bed."))
     @ParentCommand var careplan: Careplan
 
     func run() throws {
@@ -93,7 +90,7 @@ struct SleepStop: TextOnlyCommand {
 /// `careplan sleep cancel`: a timer started by mistake.
 struct SleepCancel: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Stop the bedside timer without recording anything.")
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: tr("Stop the bedside timer without recording anything."))
     @ParentCommand var careplan: Careplan
 
     func run() throws {

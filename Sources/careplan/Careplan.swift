@@ -41,6 +41,7 @@ extension TextOnlyCommand {
 extension Careplan {
     /// `--json` given to a command that prints text only.
     static func noJSON(_ command: String) -> ValidationError {
-        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health, sleep, contacts, due, status and people do")
+        ValidationError(tr("--json: careplan {command} prints no JSON; today, history, insights, export, doctor, health, sleep, contacts, due, status and people do",
+                           ["command": command]))
     }
 }

@@ -55,7 +55,7 @@ struct StoreOptions {
         var timeout = 5.0
         if let text = environment["CAREPLAN_BUSY_TIMEOUT"], !text.isEmpty {
             guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                throw CarePlanError.invalidEnvironment("CAREPLAN_BUSY_TIMEOUT='\(text)' is not a number of seconds; e.g. 5 or 0.5")
+                throw CarePlanError.invalidEnvironment(tr("CAREPLAN_BUSY_TIMEOUT='{value}' is not a number of seconds; e.g. 5 or 0.5", ["value": text]))
             }
             timeout = seconds
         }
@@ -87,7 +87,7 @@ struct RangeOptions: ParsableArguments {
         let first = try from.map { try DateArgument.parse($0, today: clock.today) }
         let last = try to.map { try DateArgument.parse($0, today: clock.today) }
         if let first, let last, last < first {
-            throw ValidationError("--to \(last) is before --from \(first)")
+            throw ValidationError(tr("--to {last} is before --from {first}", ["last": last.iso, "first": first.iso]))
         }
         return (first, last)
     }

@@ -73,13 +73,13 @@ struct Snapshot: TextOnlyCommand {
 
     func run() throws {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2 else { throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT, e.g. 120x40") }
+        guard parts.count == 2 else { throw ValidationError(tr("--size '{size}' is not WIDTHxHEIGHT, e.g. 120x40", ["size": size])) }
         guard parts.allSatisfy({ (1...1000).contains($0) }) else {
-            throw ValidationError("--size '\(size)' is too large or empty; width and height go from 1 to 1000")
+            throw ValidationError(tr("--size '{size}' is too large or empty; width and height go from 1 to 1000", ["size": size]))
         }
         let panes = ["care": Pane.care, "symptoms": .symptoms, "insights": .insights, "connect": .connect]
         guard pane == "all" || panes[pane] != nil else {
-            throw ValidationError("--pane '\(pane)' is not one of all, care, symptoms, insights, connect")
+            throw ValidationError(tr("--pane '{pane}' is not one of all, care, symptoms, insights, connect", ["pane": pane]))
         }
         let store = careplan.store
         let clock = try store.clock()
@@ -117,12 +117,16 @@ struct Themes: TextOnlyCommand {
     func run() throws {
         let entries = Locations.themes().all()
         guard !entries.isEmpty else {
-            say("No themes found; careplan uses its built-in attribute-only theme.")
+            say(tr("No themes found; careplan uses its built-in attribute-only theme."))
             return
         }
-        let width = entries.map(\.name.count).max() ?? 8
+        let width = entries.map { TextWidth.of($0.name) }.max() ?? 8
+        // TRANSLATORS: where a theme comes from, in careplan themes: the user's own file, or one careplan ships with.
+        let (user, builtIn) = (trc("theme", "user"), trc("theme", "built-in"))
+        let kindWidth = max(TextWidth.of(user), TextWidth.of(builtIn))
         for entry in entries {
-            say("\(TextWidth.pad(entry.name, to: width))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
+            let about = entry.problem.map { tr("broken: {problem}", ["problem": $0]) } ?? entry.description ?? ""
+            say("\(TextWidth.pad(entry.name, to: width))  \(TextWidth.pad(entry.isUser ? user : builtIn, to: kindWidth))  \(about)  (\(entry.path))")
         }
     }
 }

@@ -22,7 +22,7 @@ struct Demo: TextOnlyCommand {
 
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("demo") }
-        guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660, got \(days)") }
+        guard (1...3660).contains(days) else { throw ValidationError(tr("--days must be 1 to {maximum}, got {days}", ["maximum": "3660", "days": String(days)])) }
     }
 
     func run() throws {
@@ -37,7 +37,12 @@ struct Demo: TextOnlyCommand {
         let written = try SampleHistory.seed(store, plan: carePlan, days: days + 1, seed: seed, completion: 0.85, clock: clock)
         // A watch's nights beside the diary, when the plan keeps one.
         let nights = try store.plan().sleepDiaries.isEmpty ? 0 : SampleHistory.seedSleep(store, days: days + 1, seed: seed, clock: clock)
-        if keep { say("Demo database: \(path) (\(written) outcomes" + (nights > 0 ? ", \(nights) sleep samples)" : ")")) }
+        if keep {
+            say(nights > 0 ? tr("Demo database: {path} ({outcomes}, {samples})",
+                                ["path": path, "outcomes": trn("{count} outcome", "{count} outcomes", written),
+                                 "samples": trn("{count} sleep sample", "{count} sleep samples", nights)])
+                           : tr("Demo database: {path} ({outcomes})", ["path": path, "outcomes": trn("{count} outcome", "{count} outcomes", written)]))
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             try Today.show(store: StoreOptions(db: path), date: clock.today, json: false, clock: clock)
             return
@@ -48,7 +53,7 @@ struct Demo: TextOnlyCommand {
 
     func defaultPlan() throws -> String {
         let path = Locations.samples().path(named: "knee-replacement.yaml")
-        guard let path else { throw ValidationError("sample-plans/knee-replacement.yaml not found; give a plan with --plan FILE") }
+        guard let path else { throw ValidationError(tr("sample-plans/knee-replacement.yaml not found; give a plan with --plan FILE")) }
         return path
     }
 }

@@ -18,9 +18,9 @@ struct End: TextOnlyCommand {
         let date = try day.resolve(clock)
         let lastDay = try store.open().end(id, on: date)
         if lastDay < date {
-            say("\(id) already ends on \(lastDay), before \(date); nothing changed")
+            say(tr("{id} already ends on {lastDay}, before {date}; nothing changed", ["id": id, "lastDay": lastDay.iso, "date": date.iso]))
         } else {
-            say("Ended \(id): its last day is \(date); its outcomes are kept")
+            say(tr("Ended {id}: its last day is {date}; its outcomes are kept", ["id": id, "date": date.iso]))
         }
     }
 }

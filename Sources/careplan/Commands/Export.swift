@@ -21,7 +21,7 @@ struct Export: ParsableCommand {
     @OptionGroup var range: RangeOptions
 
     func validate() throws {
-        if careplan.global.json, let format, format != .json { throw ValidationError("--json and --format \(format.rawValue) ask for two formats; give one") }
+        if careplan.global.json, let format, format != .json { throw ValidationError(tr("--json and --format {format} ask for two formats; give one", ["format": format.rawValue])) }
     }
 
     func run() throws {
@@ -61,7 +61,7 @@ struct Export: ParsableCommand {
         let bundle = try store.open(readOnly: true).reading { reader in
             try BundleBuilder.export(reader, from: from, to: to, today: clock.today, generatedAt: clock.now, utcOffset: clock.utcOffsetSeconds)
         }
-        guard let bundle else { throw ValidationError("there is no plan to export yet; import one first (careplan import PLAN.yaml)") }
+        guard let bundle else { throw ValidationError(tr("there is no plan to export yet; import one first (careplan import PLAN.yaml)")) }
         try JSONOutput.print(bundle)
     }
 

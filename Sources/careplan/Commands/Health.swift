@@ -96,12 +96,15 @@ struct HealthTypes: ParsableCommand {
             return
         }
         guard !types.isEmpty else {
-            say("No health data yet; import an export with careplan health import export.zip")
+            say(tr("No health data yet; import an export with careplan health import export.zip"))
             return
         }
         let rows = types.map { [$0.type.title, NumberText.grouped($0.count), $0.first.iso, $0.last.iso, $0.unit.map(UnitRegistry.display) ?? "",
                                 $0.sources.joined(separator: ", ")] }
-        for line in TextTable.lines(header: ["type", "samples", "from", "to", "unit", "sources"], rows: rows, rightAligned: [1]) { say(line) }
+        // TRANSLATORS: headings of the table of careplan health types.
+        let header = [trc("table heading", "type"), trc("table heading", "samples"), trc("table heading", "from"), trc("table heading", "to"),
+                      trc("table heading", "unit"), trc("table heading", "sources")]
+        for line in TextTable.lines(header: header, rows: rows, rightAligned: [1]) { say(line) }
     }
 }
 
@@ -121,9 +124,11 @@ final class ProgressLine {
         let elapsed = max(0.001, Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18)
         let fraction = total > 0 ? min(1, Double(read) / Double(total)) : 0
         let left = fraction > 0.01 ? elapsed / fraction - elapsed : nil
-        let mb = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_000_000) }
-        var line = "  \(mb(read)) of \(mb(total)) MB (\(Int(fraction * 100)) %) · \(NumberText.grouped(Int(Double(samples) / elapsed))) samples/s"
-        if let left { line += " · \(Int(left.rounded(.up))) s left" }
+        let mb = { (bytes: Int) in NumberText.string(Double(bytes) / 1_000_000, decimals: 1) }
+        // TRANSLATORS: an import's progress: "12.3 of 250.0 MB (4 %) · 21,500 samples/s".
+        var line = "  " + tr("{read} of {total} MB ({percent} %) · {rate} samples/s",
+                             ["read": mb(read), "total": mb(total), "percent": Int(fraction * 100), "rate": Int(Double(samples) / elapsed)])
+        if let left { line += " · " + trn("{count} s left", "{count} s left", Int(left.rounded(.up))) }
         FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
     }
 
@@ -160,7 +165,7 @@ struct HealthSamples: ParsableCommand {
             return
         }
         let rows = samples.map { [$0.start.localText, $0.value.text(type: health), $0.source] }
-        for line in TextTable.lines(header: ["start", "value", "source"], rows: rows) { say(line) }
+        for line in TextTable.lines(header: [trc("table heading", "start"), trc("table heading", "value"), trc("table heading", "source")], rows: rows) { say(line) }
     }
 }
 
@@ -182,16 +187,18 @@ struct HealthWorkouts: ParsableCommand {
             try JSONOutput.print(workouts.map(HealthWorkoutJSON.init))
             return
         }
-        guard !workouts.isEmpty else { return say("No workouts" + (from != nil || to != nil ? " in these days." : " yet.")) }
+        guard !workouts.isEmpty else { return say(from != nil || to != nil ? tr("No workouts in these days.") : tr("No workouts yet.")) }
         let rows = workouts.map { workout -> [String] in
             let minutes = workout.activeSeconds / 60
             return [HealthType(workout.activityType.replacingOccurrences(of: "HKWorkoutActivityType", with: "")).title, workout.start.localText,
                     "\(minutes / 60):" + String(format: "%02d", minutes % 60),
-                    workout.distance.map { NumberText.string(($0 / 10).rounded() / 100) + " km" } ?? "",
-                    workout.energy.map { NumberText.string($0.rounded()) + " kcal" } ?? "",
-                    workout.averageHeartRate.map { NumberText.string($0.rounded()) + " bpm" } ?? "", workout.source]
+                    workout.distance.map { NumberText.string(($0 / 10).rounded() / 100) + ReadingText.unitSuffix("km") } ?? "",
+                    workout.energy.map { NumberText.string($0.rounded()) + ReadingText.unitSuffix("kcal") } ?? "",
+                    workout.averageHeartRate.map { NumberText.string($0.rounded()) + ReadingText.unitSuffix("count/min") } ?? "", workout.source]
         }
-        for line in TextTable.lines(header: ["workout", "start", "active", "distance", "energy", "heart rate", "source"], rows: rows,
+        let header = [trc("table heading", "workout"), trc("table heading", "start"), trc("table heading", "active"), trc("table heading", "distance"),
+                      trc("table heading", "energy"), trc("table heading", "heart rate"), trc("table heading", "source")]
+        for line in TextTable.lines(header: header, rows: rows,
                                     rightAligned: [2, 3, 4, 5]) { say(line) }
     }
 }
@@ -205,11 +212,13 @@ enum HealthCommandError: UserFacingError {
 
     var description: String {
         switch self {
-        case .noData: return "no health data yet; import an export with careplan health import export.zip"
+        case .noData: return tr("no health data yet; import an export with careplan health import export.zip")
         case .confirm(let message): return message
         case .unknownType(let name, let known):
-            return "no health data of type '\(name)'"
-                + (known.isEmpty ? "" : "; types in the store: " + known.map { $0 == .workout ? "Workouts" : $0.shortName }.joined(separator: ", "))
+            guard !known.isEmpty else { return tr("no health data of type '{type}'", ["type": name]) }
+            // TRANSLATORS: {types} are the names careplan takes for the types, e.g. "HeartRate, StepCount, Workouts".
+            return tr("no health data of type '{type}'; types in the store: {types}",
+                      ["type": name, "types": known.map { $0 == .workout ? "Workouts" : $0.shortName }.joined(separator: ", ")])
         }
     }
 }
@@ -250,18 +259,42 @@ struct HealthStats: ParsableCommand {
         }
         let unit = UnitRegistry.display(collection.unit)
         let number = { (value: Double?) in value.map { NumberText.string(($0 * 100).rounded() / 100) } ?? "" }
-        say("\(health.title) (\(unit)), \(collection.aggregation == .cumulative ? "total" : "average") by \(bucket.rawValue), \(first.iso) to \(last.iso)")
-        guard !collection.buckets.isEmpty else { return say("  no samples in these days") }
+        say(heading(health.title, unit: unit, cumulative: collection.aggregation == .cumulative, first: first, last: last))
+        guard !collection.buckets.isEmpty else { return say("  " + tr("no samples in these days")) }
         let rows: [[String]]
         let header: [String]
         if collection.aggregation == .cumulative {
-            header = [bucket.rawValue, "total", "samples"]
+            header = [bucketHeading, trc("table heading", "total"), trc("table heading", "samples")]
             rows = collection.buckets.map { [$0.start.iso, number($0.sum), NumberText.grouped($0.count)] }
         } else {
-            header = [bucket.rawValue, "average", "min", "max", "last", "samples"]
+            header = [bucketHeading, trc("table heading", "average"), trc("table heading", "min"), trc("table heading", "max"),
+                      trc("table heading", "last"), trc("table heading", "samples")]
             rows = collection.buckets.map { [$0.start.iso, number($0.average), number($0.minimum), number($0.maximum), number($0.last), NumberText.grouped($0.count)] }
         }
         for line in TextTable.lines(header: header, rows: rows, rightAligned: Set(1..<header.count)) { say("  " + line) }
+    }
+
+    /// The column of the days, weeks or months.
+    var bucketHeading: String {
+        switch bucket {
+        case .day: return trc("table heading", "day")
+        case .week: return trc("table heading", "week")
+        case .month: return trc("table heading", "month")
+        }
+    }
+
+    /// "Heart rate (bpm), average by day, 2026-10-23 to 2026-11-21".
+    func heading(_ title: String, unit: String, cumulative: Bool, first: LocalDate, last: LocalDate) -> String {
+        let values: KeyValuePairs<String, any PlaceholderValue> = ["type": title, "unit": unit, "first": first.iso, "last": last.iso]
+        switch (cumulative, bucket) {
+        // TRANSLATORS: the heading of careplan health stats: "Steps (steps), total by day, 2026-10-23 to 2026-11-21".
+        case (true, .day): return tr("{type} ({unit}), total by day, {first} to {last}", values)
+        case (true, .week): return tr("{type} ({unit}), total by week, {first} to {last}", values)
+        case (true, .month): return tr("{type} ({unit}), total by month, {first} to {last}", values)
+        case (false, .day): return tr("{type} ({unit}), average by day, {first} to {last}", values)
+        case (false, .week): return tr("{type} ({unit}), average by week, {first} to {last}", values)
+        case (false, .month): return tr("{type} ({unit}), average by month, {first} to {last}", values)
+        }
     }
 }
 
@@ -288,7 +321,7 @@ struct HealthSources: ParsableCommand {
             try JSONOutput.print(names)
             return
         }
-        guard !names.isEmpty else { return say("No health data yet; import an export with careplan health import export.zip") }
+        guard !names.isEmpty else { return say(tr("No health data yet; import an export with careplan health import export.zip")) }
         for (index, name) in names.enumerated() { say("\(index + 1). \(name)") }
     }
 }
@@ -324,9 +357,11 @@ struct HealthForget: ParsableCommand {
         }
         let count = try store.countSamples(filter)
         guard yes else {
-            throw HealthCommandError.confirm("this would delete \(NumberText.grouped(count)) imported sample\(count == 1 ? "" : "s"); nothing was deleted; add --yes to delete them")
+            throw HealthCommandError.confirm(trn("this would delete {count} imported sample; nothing was deleted; add --yes to delete them",
+                                                 "this would delete {count} imported samples; nothing was deleted; add --yes to delete them", count))
         }
         let removed = try careplan.store.open().forgetSamples(filter, today: clock.today)
-        say("Deleted \(NumberText.grouped(removed)) imported sample\(removed == 1 ? "" : "s"); importing an export again brings back what it holds.")
+        say(trn("Deleted {count} imported sample; importing an export again brings back what it holds.",
+                "Deleted {count} imported samples; importing an export again brings back what it holds.", removed))
     }
 }

@@ -24,12 +24,14 @@ struct History: ParsableCommand {
             return
         }
         let title = history.activity(on: clock.today).title
-        say("\(title) (\(id)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")")
+        say(trn("{title} ({id}): {count} outcome", "{title} ({id}): {count} outcomes", outcomes.count, ["title": title, "id": id]))
         for outcome in outcomes {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
             let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
-            let origin = outcome.source.map { "\($0), \(outcome.recordedAtLocal)" } ?? "recorded \(outcome.recordedAtLocal)"
+            // TRANSLATORS: where a recorded outcome came from and when: "Apple Health, 2026-11-21 08:02"; else when it was typed.
+            let origin = outcome.source.map { tr("{source}, {time}", ["source": $0, "time": outcome.recordedAtLocal]) }
+                ?? tr("recorded {time}", ["time": outcome.recordedAtLocal])
             say("  \(outcome.date)  \(TextWidth.pad(slot, to: 5))  \(values)  (\(origin))" + (outcome.note.map { "  — \($0)" } ?? ""))
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import Foundation
 import Localization
+import TerminalUI
 
 /// `careplan people`: whose plans the store holds, each with what is due for them now.
 struct People: ParsableCommand {
@@ -18,7 +19,7 @@ struct People: ParsableCommand {
     var to: String?
 
     func validate() throws {
-        if (rename == nil) != (to == nil) { throw ValidationError("--rename NAME and --to NEW go together") }
+        if (rename == nil) != (to == nil) { throw ValidationError(tr("--rename NAME and --to NEW go together")) }
         if rename != nil, careplan.global.json { throw Careplan.noJSON("people --rename") }
     }
 
@@ -27,7 +28,7 @@ struct People: ParsableCommand {
             let careStore = try StoreOptions(db: store.db, person: rename).open()
             let before = careStore.person?.name ?? rename
             try careStore.renamePerson(to: to)
-            say("Renamed \(before) to \(careStore.person?.name ?? to)")
+            say(tr("Renamed {before} to {after}", ["before": before, "after": careStore.person?.name ?? to]))
             return
         }
         let clock = try store.clock()
@@ -40,16 +41,17 @@ struct People: ParsableCommand {
                               activities: loaded?.plan.histories.count ?? 0, overdue: loaded?.list.overdue ?? 0, due: loaded?.list.due ?? 0)
         }
         if careplan.global.json { return try JSONOutput.print(rows) }
-        guard !rows.isEmpty else { return say("No one's plan in \(careStore.path) yet; careplan import PLAN --person NAME adds one.") }
-        let width = rows.map(\.name.count).max() ?? 0
+        guard !rows.isEmpty else { return say(tr("No one's plan in {path} yet; careplan import PLAN --person NAME adds one.", ["path": careStore.path])) }
+        let width = rows.map { TextWidth.of($0.name) }.max() ?? 0
         for row in rows {
-            let padded = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = TextWidth.pad(row.name, to: width)
             guard let plan = row.plan else {
-                say("  \(padded)  (no plan yet)")
+                say("  \(padded)  " + tr("(no plan yet)"))
                 continue
             }
-            let activities = "\(row.activities) activit\(row.activities == 1 ? "y" : "ies")"
-            say("  \(padded)  \(plan) · \(activities) · \(row.overdue) overdue · \(row.due) due")
+            let counts = [trn("{count} activity", "{count} activities", row.activities), trn("{count} overdue", "{count} overdue", row.overdue),
+                          trn("{count} due", "{count} due", row.due)]
+            say("  \(padded)  \(plan) · " + counts.joined(separator: " · "))
         }
     }
 }

@@ -23,7 +23,8 @@ struct Done: TextOnlyCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let recorded = try store.open().markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
-        say("Done: \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded))")
+        // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1".
+        say(tr("Done: {title} on {date}, {occurrence}", ["title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded)]))
     }
 }
 
@@ -49,13 +50,16 @@ struct Log: TextOnlyCommand {
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("log") }
         if let option = values.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil) }) {
-            throw ValidationError("unknown option '\(option)'")
+            throw ValidationError(tr("unknown option '{option}'", ["option": option]))
         }
         if !sleep.entry.isEmpty {
-            if !values.isEmpty { throw ValidationError("a sleep diary takes its night as options (--bed, --wake, --up...), not values; remove '\(values.joined(separator: " "))'") }
-            if unit != nil { throw ValidationError("--unit: a sleep diary's minutes are minutes; leave --unit out") }
+            if !values.isEmpty {
+                throw ValidationError(tr("a sleep diary takes its night as options (--bed, --wake, --up...), not values; remove '{values}'",
+                                         ["values": values.joined(separator: " ")]))
+            }
+            if unit != nil { throw ValidationError(tr("--unit: a sleep diary's minutes are minutes; leave --unit out")) }
         } else if values.isEmpty {
-            throw ValidationError("Missing expected argument '<values> ...' (a sleep diary takes --bed, --wake, --up and the other night options)")
+            throw ValidationError(tr("Missing expected argument '<values> ...' (a sleep diary takes --bed, --wake, --up and the other night options)"))
         }
     }
 
@@ -67,11 +71,13 @@ struct Log: TextOnlyCommand {
             ? try careStore.log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
             : try careStore.logSleep(id, entry: sleep.entry, date: date, occurrence: which.occurrence, note: note, clock: clock)
         let measure = recorded.activity.measure
-        var line = "Logged \(recorded.activity.title) on \(date), \(OccurrenceLabel.text(recorded)): \(ReadingText.readingAsEntered(recorded.outcome.values, measure: measure))"
-        if let replaced = recorded.replaced {
-            line += "; replaced \(ReadingText.reading(replaced.values, measure: measure))"
-        }
-        say(line)
+        let filled: KeyValuePairs<String, any PlaceholderValue> = [
+            "title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded),
+            "reading": ReadingText.readingAsEntered(recorded.outcome.values, measure: measure),
+            "previous": recorded.replaced.map { ReadingText.reading($0.values, measure: measure) } ?? ""]
+        // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1"; {reading} and {previous} are readings, "128/84 mmHg".
+        say(recorded.replaced == nil ? tr("Logged {title} on {date}, {occurrence}: {reading}", filled)
+                                     : tr("Logged {title} on {date}, {occurrence}: {reading}; replaced {previous}", filled))
     }
 }
 
@@ -106,14 +112,14 @@ struct Reset: TextOnlyCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let cleared = try store.open().reset(id, date: date, occurrence: occurrence)
-        say("Cleared \(id) on \(date), occurrence \(cleared.occurrence)")
+        say(tr("Cleared {id} on {date}, occurrence {number}", ["id": id, "date": date.iso, "number": String(cleared.occurrence)]))
     }
 }
 
 enum OccurrenceLabel {
     static func text(_ recorded: RecordedOutcome) -> String {
         let n = recorded.outcome.occurrence
-        if let time = recorded.activity.schedule.time(ofOccurrence: n) { return "\(time) (occurrence \(n))" }
-        return "occurrence \(n)"
+        if let time = recorded.activity.schedule.time(ofOccurrence: n) { return tr("{time} (occurrence {number})", ["time": time.description, "number": String(n)]) }
+        return tr("occurrence {number}", ["number": String(n)])
     }
 }

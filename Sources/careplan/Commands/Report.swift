@@ -29,9 +29,9 @@ struct Report: TextOnlyCommand {
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("report") }
         if days.from != nil || days.to != nil {
-            guard days.from != nil, days.to != nil else { throw ValidationError("--from and --to go together: give both days of the period") }
-            if range != nil { throw ValidationError("--range and --from/--to both name the period; give one of them") }
-            if day.date != nil { throw ValidationError("--date picks the --range period; with --from and --to, leave it out") }
+            guard days.from != nil, days.to != nil else { throw ValidationError(tr("--from and --to go together: give both days of the period")) }
+            if range != nil { throw ValidationError(tr("--range and --from/--to both name the period; give one of them")) }
+            if day.date != nil { throw ValidationError(tr("--date picks the --range period; with --from and --to, leave it out")) }
         }
     }
 
@@ -39,7 +39,9 @@ struct Report: TextOnlyCommand {
         let clock = try store.clock()
         let period: InsightPeriod
         if case let (first?, last?) = try days.resolve(clock) {
-            guard last.days(since: first) < 731 else { throw ValidationError("--from \(first) --to \(last) spans over two years; a report covers at most 731 days") }
+            guard last.days(since: first) < 731 else {
+                throw ValidationError(tr("--from {first} --to {last} spans over two years; a report covers at most 731 days", ["first": first.iso, "last": last.iso]))
+            }
             period = InsightPeriod(from: first, through: last)
         } else {
             period = (range ?? .month).period(containing: try day.resolve(clock))
@@ -50,14 +52,14 @@ struct Report: TextOnlyCommand {
         let text = format == .md ? ReportRenderer.markdown(report) : ReportRenderer.html(report, paper: format == .pdf ? paper : nil)
         let destination = out ?? (format == .md ? "-" : "careplan-report-\(period.first)-to-\(period.last).\(format.rawValue)")
         if destination == "-" {
-            guard format != .pdf else { throw ValidationError("--out -: a PDF does not go to standard output; name a file") }
+            guard format != .pdf else { throw ValidationError(tr("--out -: a PDF does not go to standard output; name a file")) }
             print(text, terminator: "")
             return
         }
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ReportFileError(path: destination, reason: "the folder \(folder) does not exist")
+            throw ReportFileError(path: destination, reason: tr("the folder {folder} does not exist", ["folder": folder]))
         }
         do {
             if format == .pdf {
@@ -70,7 +72,8 @@ struct Report: TextOnlyCommand {
         } catch {
             throw ReportFileError(path: destination, reason: error.localizedDescription)
         }
-        say("Report of \(period.title) written to \(destination)")
+        // TRANSLATORS: {period} is "week of 16 Nov 2026", "November 2026", "Q4 2026" or "2026".
+        say(tr("Report of {period} written to {path}", ["period": period.title, "path": destination]))
     }
 }
 
@@ -78,5 +81,5 @@ struct Report: TextOnlyCommand {
 struct ReportFileError: UserFacingError {
     var path: String
     var reason: String
-    var description: String { "cannot write the report to \(path): \(reason)" }
+    var description: String { tr("cannot write the report to {path}: {reason}", ["path": path, "reason": reason]) }
 }

@@ -66,7 +66,7 @@ struct SleepStart: TextOnlyCommand {
     func run() throws {
         let clock = try store.clock()
         let started = try store.open().startSleepTimer(clock: clock)
-        say("Sleep timer started at \(SleepText.clock(started.utc, zone: clock.timeZone)); run careplan sleep stop when you get up")
+        say(tr("Sleep timer started at {time}; run careplan sleep stop when you get up", ["time": SleepText.clock(started.utc, zone: clock.timeZone)]))
     }
 }
 
@@ -79,10 +79,15 @@ struct SleepStop: TextOnlyCommand {
     func run() throws {
         let clock = try store.clock()
         let night = try store.open().stopSleepTimer(clock: clock)
-        let span = "\(SleepText.clock(night.start.utc, zone: clock.timeZone)) → \(SleepText.clock(night.end.utc, zone: clock.timeZone)), \(SleepText.duration(night.end.utc - night.start.utc))"
+        let (start, end) = (SleepText.clock(night.start.utc, zone: clock.timeZone), SleepText.clock(night.end.utc, zone: clock.timeZone))
+        let duration = SleepText.duration(night.end.utc - night.start.utc)
         switch night.placement {
-        case .night(let date): say("In bed \(span), recorded for the night of \(date.longText)")
-        case .nap(let date): say("In bed \(span), recorded as a nap on \(date.longText), apart from the night's sleep")
+        case .night(let date):
+            // TRANSLATORS: "In bed 23:10 → 06:40, 7 h 30 min, recorded for the night of Tuesday 24 Nov 2026".
+            say(tr("In bed {start} → {end}, {duration}, recorded for the night of {date}", ["start": start, "end": end, "duration": duration, "date": date.longText]))
+        case .nap(let date):
+            say(tr("In bed {start} → {end}, {duration}, recorded as a nap on {date}, apart from the night's sleep",
+                   ["start": start, "end": end, "duration": duration, "date": date.longText]))
         }
     }
 }
@@ -95,6 +100,6 @@ struct SleepCancel: TextOnlyCommand {
 
     func run() throws {
         let started = try store.open().cancelSleepTimer()
-        say("Sleep timer started \(started.localText) cancelled; nothing recorded")
+        say(tr("Sleep timer started {time} cancelled; nothing recorded", ["time": started.localText]))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 
 /// The `careplan` command: a care-plan store driven from the shell.
 ///
@@ -11,15 +12,8 @@ struct Careplan: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "careplan",
-        abstract: "Care plans in the terminal: interventions to tick off, assessments to record, insights.",
-        discussion: """
-            Data lives in one SQLite file: --db PATH, else $CAREPLAN_DB, else \
-            $XDG_DATA_HOME/careplan/careplan.sqlite (~/.local/share/careplan/careplan.sqlite).
-            A store holds one plan per person: --person NAME (or $CAREPLAN_PERSON) says whose, \
-            when there are several (careplan people lists them).
-            CAREPLAN_NOW=2026-11-21T09:30 pins "now" (local time in $TZ) for every command.
-            The options for every command go before or after the command's name.
-            """,
+        abstract: tr("Care plans in the terminal: interventions to tick off, assessments to record, insights."),
+        discussion: tr("Data lives in one SQLite file: --db PATH, else $CAREPLAN_DB, else $XDG_DATA_HOME/careplan/careplan.sqlite (~/.local/share/careplan/careplan.sqlite).\nA store holds one plan per person: --person NAME (or $CAREPLAN_PERSON) says whose, when there are several (careplan people lists them).\nCAREPLAN_NOW=2026-11-21T09:30 pins \"now\" (local time in $TZ) for every command.\nThe options for every command go before or after the command's name."),
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
                       Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self, Contacts.self, Report.self,
@@ -27,7 +21,7 @@ struct Careplan: ParsableCommand {
         defaultSubcommand: DashboardCommand.self
     )
 
-    @OptionGroup(title: "Options for every command") var global: GlobalOptions
+    @OptionGroup(title: tr("Options for every command")) var global: GlobalOptions
 
     /// The store these options name, and the clock.
     var store: StoreOptions { StoreOptions(db: global.db, person: global.person) }
@@ -47,6 +41,7 @@ extension TextOnlyCommand {
 extension Careplan {
     /// `--json` given to a command that prints text only.
     static func noJSON(_ command: String) -> ValidationError {
-        ValidationError("--json: careplan \(command) prints no JSON; today, history, insights, export, doctor, health, sleep, contacts, due, status and people do")
+        ValidationError(tr("--json: careplan {command} prints no JSON; today, history, insights, export, doctor, health, sleep, contacts, due, status and people do",
+                           ["command": command]))
     }
 }

@@ -2,21 +2,22 @@ import ArgumentParser
 import CarePlanStore
 import HealthData
 import Foundation
+import Localization
 import TerminalUI
 
 /// The options every command takes (declared once, on `Careplan`).
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file (default: $CAREPLAN_DB, else $XDG_DATA_HOME/careplan/careplan.sqlite).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(tr("The database file (default: $CAREPLAN_DB, else $XDG_DATA_HOME/careplan/careplan.sqlite)."), valueName: "path"))
     var db: String?
-    @Option(name: .long, help: ArgumentHelp("Whose plan, in a store of several people: a name, or its start (default: $CAREPLAN_PERSON, else the only person).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(tr("Whose plan, in a store of several people: a name, or its start (default: $CAREPLAN_PERSON, else the only person)."), valueName: "name"))
     var person: String?
-    @Flag(name: .long, help: "Print JSON for scripts (today, history, insights, export, doctor, health, sleep, contacts, due, status, people).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Print JSON for scripts (today, history, insights, export, doctor, health, sleep, contacts, due, status, people).")))
     var json = false
-    @Option(name: .long, help: ArgumentHelp("Dashboard theme: a name (see careplan themes) or a theme file path (default: dark).", valueName: "name|path"))
+    @Option(name: .long, help: ArgumentHelp(tr("Dashboard theme: a name (see careplan themes) or a theme file path (default: dark)."), valueName: "name|path"))
     var theme: String?
-    @Option(name: .long, help: ArgumentHelp("Dashboard chart style: braille, blocks or ascii.", valueName: "style"))
+    @Option(name: .long, help: ArgumentHelp(tr("Dashboard chart style: braille, blocks or ascii."), valueName: "style"))
     var charts: ChartStyle = .braille
-    @Flag(name: .customLong("no-mouse"), help: "Dashboard: ignore the mouse (clicks and the wheel are on by default).")
+    @Flag(name: .customLong("no-mouse"), help: ArgumentHelp(tr("Dashboard: ignore the mouse (clicks and the wheel are on by default).")))
     var noMouse = false
 }
 
@@ -54,7 +55,7 @@ struct StoreOptions {
         var timeout = 5.0
         if let text = environment["CAREPLAN_BUSY_TIMEOUT"], !text.isEmpty {
             guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                throw CarePlanError.invalidEnvironment("CAREPLAN_BUSY_TIMEOUT='\(text)' is not a number of seconds; e.g. 5 or 0.5")
+                throw CarePlanError.invalidEnvironment(tr("CAREPLAN_BUSY_TIMEOUT='{value}' is not a number of seconds; e.g. 5 or 0.5", ["value": text]))
             }
             timeout = seconds
         }
@@ -67,7 +68,7 @@ struct StoreOptions {
 
 /// `--date D`: `YYYY-MM-DD`, `today` or `yesterday`.
 struct DateOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The day: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(tr("The day: YYYY-MM-DD, today or yesterday (default: today)."), valueName: "date"))
     var date: String?
 
     func resolve(_ clock: CareClock) throws -> LocalDate {
@@ -77,16 +78,16 @@ struct DateOption: ParsableArguments {
 
 /// `--from D --to D` for history and export.
 struct RangeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("First day, inclusive: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(tr("First day, inclusive: YYYY-MM-DD, today or yesterday."), valueName: "date"))
     var from: String?
-    @Option(name: .long, help: ArgumentHelp("Last day, inclusive: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(tr("Last day, inclusive: YYYY-MM-DD, today or yesterday."), valueName: "date"))
     var to: String?
 
     func resolve(_ clock: CareClock) throws -> (LocalDate?, LocalDate?) {
         let first = try from.map { try DateArgument.parse($0, today: clock.today) }
         let last = try to.map { try DateArgument.parse($0, today: clock.today) }
         if let first, let last, last < first {
-            throw ValidationError("--to \(last) is before --from \(first)")
+            throw ValidationError(tr("--to {last} is before --from {first}", ["last": last.iso, "first": first.iso]))
         }
         return (first, last)
     }

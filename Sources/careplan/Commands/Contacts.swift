@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// `careplan contacts`: the care team and personal contacts the plan lists.
@@ -7,7 +8,7 @@ struct Contacts: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "contacts",
-        abstract: "List the care team and personal contacts in the plan, and what each is responsible for.")
+        abstract: tr("List the care team and personal contacts in the plan, and what each is responsible for."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
@@ -25,7 +26,7 @@ struct Contacts: ParsableCommand {
             return
         }
         guard !contacts.isEmpty else {
-            say("No contacts in the plan; list the care team under contacts: in the plan file (docs/plan-format.md#contacts) and import it again.")
+            say(tr("No contacts in the plan; list the care team under contacts: in the plan file (docs/plan-format.md#contacts) and import it again."))
             return
         }
         say(ContactText.lines(contacts, titles: activities).joined(separator: "\n"))
@@ -43,13 +44,14 @@ enum ContactText {
             lines.append(group.title)
             for contact in members {
                 lines.append("  \(SafeText.terminal(contact.name, keepLineBreaks: false)) · \(SafeText.terminal(contact.role, keepLineBreaks: false))")
-                let reach = [contact.phone.map { "phone \($0)" }, contact.email.map { "email \($0)" }].compactMap { $0 }
+                let reach = [contact.phone.map { tr("phone {number}", ["number": $0]) }, contact.email.map { tr("email {address}", ["address": $0]) }].compactMap { $0 }
                 lines.append("    " + reach.joined(separator: " · "))
                 if let address = contact.address { lines.append("    " + SafeText.terminal(address, keepLineBreaks: false)) }
                 if !contact.activities.isEmpty {
-                    lines.append("    responsible for: " + contact.activities.map { titles[$0] ?? $0 }.joined(separator: ", "))
+                    // TRANSLATORS: {activities} is a list of activity titles, separated by commas.
+                    lines.append("    " + tr("responsible for: {activities}", ["activities": contact.activities.map { titles[$0] ?? $0 }.joined(separator: ", ")]))
                 }
-                if let notes = contact.notes { lines.append("    note: " + SafeText.terminal(notes, keepLineBreaks: false)) }
+                if let notes = contact.notes { lines.append("    " + tr("note: {note}", ["note": SafeText.terminal(notes, keepLineBreaks: false)])) }
             }
         }
         return lines

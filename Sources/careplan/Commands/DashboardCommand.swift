@@ -3,6 +3,7 @@ import CareInsights
 import CarePlanStore
 import Dashboard
 import Foundation
+import Localization
 import TerminalUI
 
 extension GlobalOptions {
@@ -34,8 +35,8 @@ enum Locations {
 struct DashboardCommand: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
-        abstract: "Open the full-screen dashboard (the default command).",
-        discussion: "When standard input or output is not a terminal (a pipe, a script), careplan prints today's plan instead.")
+        abstract: tr("Open the full-screen dashboard (the default command)."),
+        discussion: tr("When standard input or output is not a terminal (a pipe, a script), careplan prints today's plan instead."))
 
     @ParentCommand var careplan: Careplan
 
@@ -58,27 +59,27 @@ struct DashboardCommand: TextOnlyCommand {
 
 /// `careplan snapshot`: one frame of the dashboard on stdout, for tests, docs and bug reports.
 struct Snapshot: TextOnlyCommand {
-    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Print one frame of the dashboard as text and exit.")
+    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: tr("Print one frame of the dashboard as text and exit."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption
-    @Option(name: .long, help: ArgumentHelp("Width×height in cells.", valueName: "WxH"))
+    @Option(name: .long, help: ArgumentHelp(tr("Width×height in cells."), valueName: "WxH"))
     var size = "120x40"
-    @Option(name: .long, help: ArgumentHelp("all, care, symptoms, insights or connect.", valueName: "pane"))
+    @Option(name: .long, help: ArgumentHelp(tr("all, care, symptoms, insights or connect."), valueName: "pane"))
     var pane = "all"
-    @Flag(name: .long, help: "Include colours as ANSI escape codes.") var ansi = false
-    @Option(name: .long, help: ArgumentHelp("Insights range: week, month, quarter or year.", valueName: "range"))
+    @Flag(name: .long, help: ArgumentHelp(tr("Include colours as ANSI escape codes."))) var ansi = false
+    @Option(name: .long, help: ArgumentHelp(tr("Insights range: week, month, quarter or year."), valueName: "range"))
     var range: InsightRange = .week
 
     func run() throws {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2 else { throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT, e.g. 120x40") }
+        guard parts.count == 2 else { throw ValidationError(tr("--size '{size}' is not WIDTHxHEIGHT, e.g. 120x40", ["size": size])) }
         guard parts.allSatisfy({ (1...1000).contains($0) }) else {
-            throw ValidationError("--size '\(size)' is too large or empty; width and height go from 1 to 1000")
+            throw ValidationError(tr("--size '{size}' is too large or empty; width and height go from 1 to 1000", ["size": size]))
         }
         let panes = ["care": Pane.care, "symptoms": .symptoms, "insights": .insights, "connect": .connect]
         guard pane == "all" || panes[pane] != nil else {
-            throw ValidationError("--pane '\(pane)' is not one of all, care, symptoms, insights, connect")
+            throw ValidationError(tr("--pane '{pane}' is not one of all, care, symptoms, insights, connect", ["pane": pane]))
         }
         let store = careplan.store
         let clock = try store.clock()
@@ -111,17 +112,21 @@ struct Snapshot: TextOnlyCommand {
 struct Themes: TextOnlyCommand {
     @ParentCommand var careplan: Careplan
 
-    static let configuration = CommandConfiguration(commandName: "themes", abstract: "List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes).")
+    static let configuration = CommandConfiguration(commandName: "themes", abstract: tr("List the colour themes (built-in and in $XDG_CONFIG_HOME/careplan/themes)."))
 
     func run() throws {
         let entries = Locations.themes().all()
         guard !entries.isEmpty else {
-            say("No themes found; careplan uses its built-in attribute-only theme.")
+            say(tr("No themes found; careplan uses its built-in attribute-only theme."))
             return
         }
-        let width = entries.map(\.name.count).max() ?? 8
+        let width = entries.map { TextWidth.of($0.name) }.max() ?? 8
+        // TRANSLATORS: where a theme comes from, in careplan themes: the user's own file, or one careplan ships with.
+        let (user, builtIn) = (trc("theme", "user"), trc("theme", "built-in"))
+        let kindWidth = max(TextWidth.of(user), TextWidth.of(builtIn))
         for entry in entries {
-            say("\(TextWidth.pad(entry.name, to: width))  \(entry.isUser ? "user    " : "built-in")  \(entry.problem.map { "broken: \($0)" } ?? entry.description ?? "")  (\(entry.path))")
+            let about = entry.problem.map { tr("broken: {problem}", ["problem": $0]) } ?? entry.description ?? ""
+            say("\(TextWidth.pad(entry.name, to: width))  \(TextWidth.pad(entry.isUser ? user : builtIn, to: kindWidth))  \(about)  (\(entry.path))")
         }
     }
 }

@@ -1,24 +1,23 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
+import TerminalUI
 
 /// `careplan doctor`: check the store, back it up, compact it, rebuild the day summaries.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the database: SQLite's integrity and foreign-key checks, the schema, sizes, and the day summaries; back it up or compact it.",
-        discussion: """
-            Only reads, unless --rebuild-summaries or --vacuum is given. Exits with status 1 when a check fails.
-            --backup FILE copies the store through SQLite's online backup API: a consistent copy even while another careplan writes (never copy a live database with cp: its write-ahead log holds the latest commits). The copy is an ordinary careplan store: open it with --db FILE.
-            """)
+        abstract: tr("Check the database: SQLite's integrity and foreign-key checks, the schema, sizes, and the day summaries; back it up or compact it."),
+        discussion: tr("Only reads, unless --rebuild-summaries or --vacuum is given. Exits with status 1 when a check fails.\n--backup FILE copies the store through SQLite's online backup API: a consistent copy even while another careplan writes (never copy a live database with cp: its write-ahead log holds the latest commits). The copy is an ordinary careplan store: open it with --db FILE."))
 
     @ParentCommand var careplan: Careplan
-    @Flag(name: .long, help: "Recompute the per-day summaries insights read from the outcomes (one transaction).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Recompute the per-day summaries insights read from the outcomes (one transaction).")))
     var rebuildSummaries = false
-    @Flag(name: .long, help: "SQLite's full integrity_check (every index against its table) instead of quick_check.")
+    @Flag(name: .long, help: ArgumentHelp(tr("SQLite's full integrity_check (every index against its table) instead of quick_check.")))
     var full = false
-    @Option(name: .long, help: ArgumentHelp("Write a copy of the store to FILE (which must not exist), made 0600.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(tr("Write a copy of the store to FILE (which must not exist), made 0600."), valueName: "file"))
     var backup: String?
-    @Flag(name: .long, help: "Rebuild the file without its free pages (VACUUM), after the checks.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Rebuild the file without its free pages (VACUUM), after the checks.")))
     var vacuum = false
 
     func run() throws {
@@ -26,31 +25,50 @@ struct Doctor: ParsableCommand {
         let store = try careplan.store.open(readOnly: true, everyone: true)
         if rebuildSummaries {
             let rows = try store.rebuildSummaries()
-            if !careplan.global.json { say("Rebuilt \(rows) day summaries from the outcomes.") }
+            if !careplan.global.json { say(trn("Rebuilt {count} day summary from the outcomes.", "Rebuilt {count} day summaries from the outcomes.", rows)) }
         }
         let check = try store.check(full: full)
         if careplan.global.json {
             try JSONOutput.print(check)
         } else {
-            say("Store:        \(check.path)")
-            say("Integrity:    \(check.integrity == ["ok"] ? "ok (\(full ? "integrity_check" : "quick_check"))" : check.integrity.joined(separator: "; "))")
-            say("Foreign keys: \(check.foreignKeyProblems == 0 ? "ok" : "\(check.foreignKeyProblems) rows point nowhere")")
-            say("Schema:       \(check.migrationsApplied.count) migrations, latest '\(check.migrationsApplied.last ?? "none")'")
-            say("Size:         \(check.fileBytes) bytes, write-ahead log \(check.walBytes) bytes")
-            say("Contents:     \(check.people) \(check.people == 1 ? "person" : "people"), \(check.activities) activities, \(check.outcomes) outcomes, \(check.summaryRows) day summaries, "
-                + "\(NumberText.grouped(check.healthSamples)) health samples")
-            say("Summaries:    \(check.summaryMismatches == 0 ? "agree with the outcomes" : "\(check.summaryMismatches) differ; careplan doctor --rebuild-summaries recomputes them")")
+            let problems = check.foreignKeyProblems, mismatches = check.summaryMismatches
+            let lines = [
+                (tr("Store:"), check.path),
+                (tr("Integrity:"), check.integrity == ["ok"]
+                    // TRANSLATORS: {check} is the name of SQLite's check, quick_check or integrity_check.
+                    ? tr("ok ({check})", ["check": full ? "integrity_check" : "quick_check"]) : check.integrity.joined(separator: "; ")),
+                (tr("Foreign keys:"), problems == 0 ? trc("a check found nothing wrong", "ok") : trn("{count} row points nowhere", "{count} rows point nowhere", problems)),
+                (tr("Schema:"),
+                 // TRANSLATORS: {name} is the latest schema migration's name (English), e.g. "v4: activity versions as columns".
+                 trn("{count} migration, latest '{name}'", "{count} migrations, latest '{name}'", check.migrationsApplied.count,
+                     ["name": check.migrationsApplied.last ?? trc("no migration", "none")])),
+                (tr("Size:"), tr("{file}, write-ahead log {log}", ["file": trn("{count} byte", "{count} bytes", check.fileBytes),
+                                                                   "log": trn("{count} byte", "{count} bytes", check.walBytes)])),
+                (tr("Contents:"), tr("{people}, {activities}, {outcomes}, {summaries}, {samples}", [
+                    "people": trn("{count} person", "{count} people", check.people),
+                    "activities": trn("{count} activity", "{count} activities", check.activities),
+                    "outcomes": trn("{count} outcome", "{count} outcomes", check.outcomes),
+                    "summaries": trn("{count} day summary", "{count} day summaries", check.summaryRows),
+                    "samples": trn("{count} health sample", "{count} health samples", check.healthSamples)])),
+                (tr("Summaries:"), mismatches == 0 ? tr("agree with the outcomes")
+                    : trn("{count} differs; careplan doctor --rebuild-summaries recomputes them", "{count} differ; careplan doctor --rebuild-summaries recomputes them", mismatches)),
+            ]
+            // The values line up after the longest label, in whatever language.
+            let width = lines.map { TextWidth.of($0.0) }.max() ?? 0
+            for (label, value) in lines { say(TextWidth.pad(label, to: width + 1) + value) }
         }
         if let backup {
             let bytes = try store.backup(to: backup)
-            if !careplan.global.json { say("Backed up to \(backup) (\(NumberText.grouped(bytes)) bytes).") }
+            if !careplan.global.json { say(trn("Backed up to {path} ({count} byte).", "Backed up to {path} ({count} bytes).", bytes, ["path": backup])) }
         }
         if vacuum {
             guard check.integrity == ["ok"] else {
-                throw ValidationError("the store failed its integrity check, so it was not vacuumed; back it up (--backup FILE) and restore an earlier copy")
+                throw ValidationError(tr("the store failed its integrity check, so it was not vacuumed; back it up (--backup FILE) and restore an earlier copy"))
             }
             let sizes = try store.vacuum()
-            if !careplan.global.json { say("Vacuumed: \(NumberText.grouped(sizes.before)) bytes before, \(NumberText.grouped(sizes.after)) after.") }
+            if !careplan.global.json {
+                say(trn("Vacuumed: {count} byte before, {after} after.", "Vacuumed: {count} bytes before, {after} after.", sizes.before, ["after": sizes.after]))
+            }
         }
         if !check.isHealthy { throw ExitCode(1) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarePlanStore
 import Foundation
+import Localization
 
 /// `--within 30m`: minutes (`45`, `45m`) or hours (`2h`), up to a day.
 struct Minutes {
@@ -16,7 +17,7 @@ struct Minutes {
     /// For `@Option(transform:)`: what a refused value gets told.
     static func parse(_ text: String) throws -> Minutes {
         guard let minutes = Minutes(argument: text) else {
-            throw ValidationError("minutes (30, 30m) or hours (2h) are accepted, up to 24h")
+            throw ValidationError(tr("minutes (30, 30m) or hours (2h) are accepted, up to 24h"))
         }
         return minutes
     }
@@ -73,11 +74,21 @@ enum DueNow {
     }
 
     /// "08:00 Ramipril 5 mg" (or the title alone when it has no time).
-    static func label(_ item: DueList.Item) -> String { (item.time.map { "\($0) " } ?? "") + item.activity.title }
+    static func label(_ item: DueList.Item) -> String {
+        guard let time = item.time else { return item.activity.title }
+        // TRANSLATORS: an item of what is due, in careplan due, status and remind: "08:00 Ramipril 5 mg".
+        return tr("{time} {title}", ["time": time.description, "title": item.activity.title])
+    }
 
     /// The label with whose it is when several people's lists are shown together: "Mum: 08:00 Ramipril 5 mg".
     static func label(_ item: DueList.Item, of person: Person, among count: Int) -> String {
-        (count > 1 ? "\(person.person?.name ?? ""): " : "") + label(item)
+        count > 1 ? whose(label(item), person: person.person?.name ?? "") : label(item)
+    }
+
+    /// "Mum: 08:00 Ramipril 5 mg".
+    static func whose(_ label: String, person: String) -> String {
+        // TRANSLATORS: whose item it is, when careplan shows several people's: "Mum: 08:00 Ramipril 5 mg".
+        tr("{person}: {item}", ["person": person, "item": label])
     }
 }
 
@@ -86,11 +97,11 @@ struct Due: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "due",
-        abstract: "List today's occurrences that are overdue, due now, or due within --within.",
-        discussion: "An occurrence with a time is due from that time and overdue once its grace has passed (the activity's grace, else the plan's reminders: grace, 60 minutes by default); one without a time is due all day. Optional and as-needed activities are never due.")
+        abstract: tr("List today's occurrences that are overdue, due now, or due within --within."),
+        discussion: tr("An occurrence with a time is due from that time and overdue once its grace has passed (the activity's grace, else the plan's reminders: grace, 60 minutes by default); one without a time is due all day. Optional and as-needed activities are never due."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Also list what becomes due within this time: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"),
+    @Option(name: .long, help: ArgumentHelp(tr("Also list what becomes due within this time: minutes (30, 30m) or hours (2h) (default: 0m)."), valueName: "time"),
             transform: Minutes.parse)
     var within: Minutes?
 
@@ -109,15 +120,17 @@ struct Due: ParsableCommand {
             if several { say(person.person?.name ?? "") }
             let list = person.list
             guard !list.items.isEmpty else {
-                say(indent + (soon > 0 ? "Nothing due now or in the next \(soon) min." : "Nothing due now."))
+                say(indent + (soon > 0 ? trn("Nothing due now or in the next {count} min.", "Nothing due now or in the next {count} min.", soon)
+                                       : tr("Nothing due now.")))
                 continue
             }
             for state in [DueList.State.overdue, .due, .soon] {
                 let items = list.items.filter { $0.state == state }
                 guard !items.isEmpty else { continue }
-                say(indent + (state == .overdue ? "Overdue" : state == .due ? "Due now" : "Soon (within \(soon) min)"))
+                // TRANSLATORS: headings in careplan due.
+                say(indent + (state == .overdue ? tr("Overdue") : state == .due ? tr("Due now") : trn("Soon (within {count} min)", "Soon (within {count} min)", soon)))
                 for item in items {
-                    let since = item.state == .overdue ? item.overdueAt.flatMap(TimeOfDay.init(minutes:)).map { "  overdue since \($0)" } ?? "" : ""
+                    let since = item.state == .overdue ? item.overdueAt.flatMap(TimeOfDay.init(minutes:)).map { "  " + tr("overdue since {time}", ["time": $0.description]) } ?? "" : ""
                     say("\(indent)  \(DueNow.label(item))  (\(item.activity.id)\(item.occurrence > 0 ? " #\(item.occurrence + 1)" : ""))\(since)")
                 }
             }
@@ -167,14 +180,16 @@ struct Status: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Print one line for a status bar: what is due and overdue (--json: waybar's text, tooltip and class).",
-        discussion: "Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'.")
+        abstract: tr("Print one line for a status bar: what is due and overdue (--json: waybar's text, tooltip and class)."),
+        // TRANSLATORS: {due}, {overdue}, {soon}, {next} and {title} are typed in --format as they are: keep them.
+        discussion: tr("Placeholders: {due}, {overdue}, {soon} (with --within), {next} (the most pressing item, e.g. '08:00 Ramipril 5 mg'; 'Mum: 08:00 Ramipril 5 mg' in a store of several people), {title} (the plan; the people's names in a store of several). Without --person the counts are everyone's. tmux: set -g status-right '#(careplan status)'."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("The line, with placeholders (default: '\(Self.defaultFormat)').", valueName: "text"))
+    // TRANSLATORS: {due} and {overdue} stay as they are: they are what --format takes. Write the words as the status line says them (its "{count} due" and "{count} overdue").
+    @Option(name: .long, help: ArgumentHelp(tr("The line, with placeholders (default: '{due} due · {overdue} overdue')."), valueName: "text"))
     var format: String?
-    static let defaultFormat = "{due} due · {overdue} overdue"
-    @Option(name: .long, help: ArgumentHelp("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m).", valueName: "time"),
+    // TRANSLATORS: {soon} is typed in --format as it is: keep it.
+    @Option(name: .long, help: ArgumentHelp(tr("Count what becomes due within this time as {soon}: minutes (30, 30m) or hours (2h) (default: 0m)."), valueName: "time"),
             transform: Minutes.parse)
     var within: Minutes?
 
@@ -186,15 +201,32 @@ struct Status: ParsableCommand {
                                     items.filter { $0.item.state == .soon }.count)
         let next = items.first.map { DueNow.label($0.item, of: $0.person, among: each.count) } ?? ""
         let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
-        let text = Self.fill(format ?? Self.defaultFormat, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title])
+        let text = format.map { Self.fill($0, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title]) }
+            ?? Self.defaultLine(due: due, overdue: overdue)
         guard careplan.global.json else {
             say(text)
             return
         }
         // waybar's custom module: text, tooltip, and a class its CSS can colour.
-        let tooltip = items.map { "\($0.item.state.rawValue): \(DueNow.label($0.item, of: $0.person, among: each.count))" }.joined(separator: "\n")
+        let tooltip = items.map { Self.tooltipLine($0.item.state, DueNow.label($0.item, of: $0.person, among: each.count)) }.joined(separator: "\n")
         let status = overdue > 0 ? "overdue" : due > 0 ? "due" : "ok"
-        try JSONOutput.print(["text": text, "tooltip": tooltip.isEmpty ? "Nothing due" : tooltip, "class": status])
+        try JSONOutput.print(["text": text, "tooltip": tooltip.isEmpty ? tr("Nothing due") : tooltip, "class": status])
+    }
+
+    /// The line without --format: "2 due · 0 overdue".
+    static func defaultLine(due: Int, overdue: Int) -> String {
+        // TRANSLATORS: the status bar's line; {due} is "2 due" and {overdue} is "0 overdue", as translated just below.
+        tr("{due} · {overdue}", ["due": trn("{count} due", "{count} due", due), "overdue": trn("{count} overdue", "{count} overdue", overdue)])
+    }
+
+    /// One item in waybar's tooltip: "overdue: 07:30 Blood pressure".
+    static func tooltipLine(_ state: DueList.State, _ label: String) -> String {
+        switch state {
+        // TRANSLATORS: lines of the status bar's tooltip; {item} is "07:30 Blood pressure".
+        case .overdue: return tr("overdue: {item}", ["item": label])
+        case .due: return tr("due: {item}", ["item": label])
+        case .soon: return tr("soon: {item}", ["item": label])
+        }
     }
 
     /// `format` with each `{name}` of `values` replaced, in one pass: a title that itself holds

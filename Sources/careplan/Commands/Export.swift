@@ -3,6 +3,7 @@ import CarePlanStore
 import CSV
 import FHIR
 import Foundation
+import Localization
 import TerminalUI
 
 /// `careplan export`: every outcome, for spreadsheets and other tools.
@@ -12,18 +13,15 @@ struct Export: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON, or the plan and its readings as a FHIR R4 Bundle.",
-        discussion: """
-            CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.
-            --format fhir writes one FHIR R4 Bundle (type collection): the Patient, the CarePlan and an Observation per reading, with LOINC codes and UCUM units (docs/fhir.md).
-            """)
+        abstract: tr("Write every outcome (date, activity, occurrence, values with units, note, timestamp) as CSV or JSON, or the plan and its readings as a FHIR R4 Bundle."),
+        discussion: tr("CSV has one row per value (interventions: one row with no value), so multi-value readings keep their order.\n--format fhir writes one FHIR R4 Bundle (type collection): the Patient, the CarePlan and an Observation per reading, with LOINC codes and UCUM units (docs/fhir.md)."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: "csv, json or fhir (--json is --format json; default: csv).") var format: Format?
+    @Option(name: .long, help: ArgumentHelp(tr("csv, json or fhir (--json is --format json; default: csv)."))) var format: Format?
     @OptionGroup var range: RangeOptions
 
     func validate() throws {
-        if careplan.global.json, let format, format != .json { throw ValidationError("--json and --format \(format.rawValue) ask for two formats; give one") }
+        if careplan.global.json, let format, format != .json { throw ValidationError(tr("--json and --format {format} ask for two formats; give one", ["format": format.rawValue])) }
     }
 
     func run() throws {
@@ -63,7 +61,7 @@ struct Export: ParsableCommand {
         let bundle = try store.open(readOnly: true).reading { reader in
             try BundleBuilder.export(reader, from: from, to: to, today: clock.today, generatedAt: clock.now, utcOffset: clock.utcOffsetSeconds)
         }
-        guard let bundle else { throw ValidationError("there is no plan to export yet; import one first (careplan import PLAN.yaml)") }
+        guard let bundle else { throw ValidationError(tr("there is no plan to export yet; import one first (careplan import PLAN.yaml)")) }
         try JSONOutput.print(bundle)
     }
 

@@ -2,23 +2,20 @@ import ArgumentParser
 import CarePlanStore
 import CareSamples
 import Foundation
+import Localization
 
 /// `careplan generate`: a database filled with a plan and deterministic history, for demos and benchmarks.
 struct Generate: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Fill a database with a plan and deterministic, realistic history ending now.",
-        discussion: """
-            The plan is moved so that it starts on the first of the --days days that end today; the same \
-            plan, days, completion, seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, \
-            so recorded data is never mixed with made-up data.
-            """)
+        abstract: tr("Fill a database with a plan and deterministic, realistic history ending now."),
+        discussion: tr("The plan is moved so that it starts on the first of the --days days that end today; the same plan, days, completion, seed and CAREPLAN_NOW give the same history. A database that already has outcomes is refused, so recorded data is never mixed with made-up data."))
 
-    @Option(name: .long, help: ArgumentHelp("The plan file to replay, e.g. sample-plans/hypertension.yaml.", valueName: "plan.yaml"))
+    @Option(name: .long, help: ArgumentHelp(tr("The plan file to replay, e.g. sample-plans/hypertension.yaml."), valueName: "plan.yaml"))
     var plan: String
-    @Option(name: .long, help: "Days of history, ending today (1 to 10980, 30 years).") var days: Int
-    @Option(name: .long, help: "The share of due occurrences done, 0 to 1.") var completion = 0.9
-    @Option(name: .long, help: "Seed for the history generator.") var seed: UInt64 = 2026
+    @Option(name: .long, help: ArgumentHelp(tr("Days of history, ending today (1 to 10980, 30 years)."))) var days: Int
+    @Option(name: .long, help: ArgumentHelp(tr("The share of due occurrences done, 0 to 1."))) var completion = 0.9
+    @Option(name: .long, help: ArgumentHelp(tr("Seed for the history generator."))) var seed: UInt64 = 2026
     @ParentCommand var careplan: Careplan
 
     // The whole history is built in memory before it is written (about 200 bytes an outcome), so
@@ -28,12 +25,12 @@ struct Generate: TextOnlyCommand {
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("generate") }
         // Required, unlike other commands: made-up history must never land in the default database.
-        guard careplan.global.db != nil else { throw ValidationError("careplan generate needs --db PATH: made-up history never goes into your own database") }
+        guard careplan.global.db != nil else { throw ValidationError(tr("careplan generate needs --db PATH: made-up history never goes into your own database")) }
         guard (1...Self.maximumDays).contains(days) else {
-            throw ValidationError("--days must be 1 to \(Self.maximumDays), got \(days)")
+            throw ValidationError(tr("--days must be 1 to {maximum}, got {days}", ["maximum": String(Self.maximumDays), "days": String(days)]))
         }
         guard completion.isFinite, (0...1).contains(completion) else {
-            throw ValidationError("--completion must be a number from 0 to 1, got \(completion)")
+            throw ValidationError(tr("--completion must be a number from 0 to 1, got {completion}", ["completion": "\(completion)"]))
         }
     }
 
@@ -43,9 +40,11 @@ struct Generate: TextOnlyCommand {
         let store = try careplan.store.open()
         let existing = try store.outcomeCount()
         guard existing == 0 else {
-            throw StoreError.database(path: store.path, message: "already has \(existing) outcome\(existing == 1 ? "" : "s"); careplan generate only fills a database without outcomes, give it a new --db path")
+            throw StoreError.database(path: store.path, message: trn("already has {count} outcome; careplan generate only fills a database without outcomes, give it a new --db path",
+                                                                     "already has {count} outcomes; careplan generate only fills a database without outcomes, give it a new --db path", existing))
         }
         let written = try SampleHistory.seed(store, plan: carePlan, days: days, seed: seed, completion: completion, clock: clock)
-        say("Generated \(written) outcomes for '\(carePlan.title)' from \(clock.today.adding(days: -(days - 1))) to \(clock.today) in \(store.path)")
+        say(trn("Generated {count} outcome for '{title}' from {first} to {last} in {path}", "Generated {count} outcomes for '{title}' from {first} to {last} in {path}", written,
+                ["title": carePlan.title, "first": clock.today.adding(days: -(days - 1)).iso, "last": clock.today.iso, "path": store.path]))
     }
 }

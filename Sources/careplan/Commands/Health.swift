@@ -3,12 +3,13 @@ import ArgumentParser
 import CarePlanStore
 import Foundation
 import HealthData
+import Localization
 
 /// `careplan health …`: health data from Apple Health in the store.
 struct Health: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
-        abstract: "Health data from Apple Health: import an export, see what is stored.",
+        abstract: tr("Health data from Apple Health: import an export, see what is stored."),
         subcommands: [HealthImport.self, HealthTypes.self, HealthSamples.self, HealthStats.self, HealthWorkouts.self, HealthSources.self,
                       HealthForget.self])
 }
@@ -27,18 +28,14 @@ final class InterruptFlag: @unchecked Sendable {
 struct HealthImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export: export.zip as the Health app writes it, or the export.xml inside.",
-        discussion: """
-            In the Health app: your picture, Export All Health Data. The file is read as a stream (any size, \
-            little memory), all of it in one transaction: a damaged or truncated file, or Ctrl-C, imports nothing. \
-            Importing the same export again, or a newer one, adds only what is new.
-            """)
+        abstract: tr("Import an Apple Health export: export.zip as the Health app writes it, or the export.xml inside."),
+        discussion: tr("In the Health app: your picture, Export All Health Data. The file is read as a stream (any size, little memory), all of it in one transaction: a damaged or truncated file, or Ctrl-C, imports nothing. Importing the same export again, or a newer one, adds only what is new."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The export: export.zip or export.xml.", valueName: "path")) var path: String
-    @Option(name: .long, help: ArgumentHelp("Only samples from this day on: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    @Argument(help: ArgumentHelp(tr("The export: export.zip or export.xml."), valueName: "path")) var path: String
+    @Option(name: .long, help: ArgumentHelp(tr("Only samples from this day on: YYYY-MM-DD, today or yesterday."), valueName: "date"))
     var since: String?
-    @Flag(name: .long, help: "Read the export even if the same file was imported before (it is recognised by its size and checksum).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Read the export even if the same file was imported before (it is recognised by its size and checksum).")))
     var again = false
 
     func run() throws {
@@ -83,7 +80,7 @@ struct HealthImport: ParsableCommand {
 struct HealthTypes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
-        abstract: "Each type of health data in the store: how many samples, from when to when, the unit and the sources.")
+        abstract: tr("Each type of health data in the store: how many samples, from when to when, the unit and the sources."))
 
     @ParentCommand var careplan: Careplan
 
@@ -99,12 +96,15 @@ struct HealthTypes: ParsableCommand {
             return
         }
         guard !types.isEmpty else {
-            say("No health data yet; import an export with careplan health import export.zip")
+            say(tr("No health data yet; import an export with careplan health import export.zip"))
             return
         }
         let rows = types.map { [$0.type.title, NumberText.grouped($0.count), $0.first.iso, $0.last.iso, $0.unit.map(UnitRegistry.display) ?? "",
                                 $0.sources.joined(separator: ", ")] }
-        for line in TextTable.lines(header: ["type", "samples", "from", "to", "unit", "sources"], rows: rows, rightAligned: [1]) { say(line) }
+        // TRANSLATORS: headings of the table of careplan health types.
+        let header = [trc("table heading", "type"), trc("table heading", "samples"), trc("table heading", "from"), trc("table heading", "to"),
+                      trc("table heading", "unit"), trc("table heading", "sources")]
+        for line in TextTable.lines(header: header, rows: rows, rightAligned: [1]) { say(line) }
     }
 }
 
@@ -124,9 +124,11 @@ final class ProgressLine {
         let elapsed = max(0.001, Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18)
         let fraction = total > 0 ? min(1, Double(read) / Double(total)) : 0
         let left = fraction > 0.01 ? elapsed / fraction - elapsed : nil
-        let mb = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_000_000) }
-        var line = "  \(mb(read)) of \(mb(total)) MB (\(Int(fraction * 100)) %) · \(NumberText.grouped(Int(Double(samples) / elapsed))) samples/s"
-        if let left { line += " · \(Int(left.rounded(.up))) s left" }
+        let mb = { (bytes: Int) in NumberText.string(Double(bytes) / 1_000_000, decimals: 1) }
+        // TRANSLATORS: an import's progress: "12.3 of 250.0 MB (4 %) · 21,500 samples/s".
+        var line = "  " + tr("{read} of {total} MB ({percent} %) · {rate} samples/s",
+                             ["read": mb(read), "total": mb(total), "percent": Int(fraction * 100), "rate": Int(Double(samples) / elapsed)])
+        if let left { line += " · " + trn("{count} s left", "{count} s left", Int(left.rounded(.up))) }
         FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
     }
 
@@ -139,11 +141,11 @@ final class ProgressLine {
 struct HealthSamples: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "The samples of one type, oldest first: when, the value, the source.",
-        discussion: "TYPE is a HealthKit identifier or its short name: HeartRate, StepCount, BloodPressure, SleepAnalysis (see careplan health types).")
+        abstract: tr("The samples of one type, oldest first: when, the value, the source."),
+        discussion: tr("TYPE is a HealthKit identifier or its short name: HeartRate, StepCount, BloodPressure, SleepAnalysis (see careplan health types)."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The type, e.g. HeartRate.", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp(tr("The type, e.g. HeartRate."), valueName: "type")) var type: String
     @OptionGroup var range: RangeOptions
 
     func run() throws {
@@ -163,7 +165,7 @@ struct HealthSamples: ParsableCommand {
             return
         }
         let rows = samples.map { [$0.start.localText, $0.value.text(type: health), $0.source] }
-        for line in TextTable.lines(header: ["start", "value", "source"], rows: rows) { say(line) }
+        for line in TextTable.lines(header: [trc("table heading", "start"), trc("table heading", "value"), trc("table heading", "source")], rows: rows) { say(line) }
     }
 }
 
@@ -171,7 +173,7 @@ struct HealthSamples: ParsableCommand {
 struct HealthWorkouts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
-        abstract: "Each workout: type, start, active time (pauses taken out), distance, energy, average heart rate.")
+        abstract: tr("Each workout: type, start, active time (pauses taken out), distance, energy, average heart rate."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var range: RangeOptions
@@ -185,16 +187,18 @@ struct HealthWorkouts: ParsableCommand {
             try JSONOutput.print(workouts.map(HealthWorkoutJSON.init))
             return
         }
-        guard !workouts.isEmpty else { return say("No workouts" + (from != nil || to != nil ? " in these days." : " yet.")) }
+        guard !workouts.isEmpty else { return say(from != nil || to != nil ? tr("No workouts in these days.") : tr("No workouts yet.")) }
         let rows = workouts.map { workout -> [String] in
             let minutes = workout.activeSeconds / 60
             return [HealthType(workout.activityType.replacingOccurrences(of: "HKWorkoutActivityType", with: "")).title, workout.start.localText,
                     "\(minutes / 60):" + String(format: "%02d", minutes % 60),
-                    workout.distance.map { NumberText.string(($0 / 10).rounded() / 100) + " km" } ?? "",
-                    workout.energy.map { NumberText.string($0.rounded()) + " kcal" } ?? "",
-                    workout.averageHeartRate.map { NumberText.string($0.rounded()) + " bpm" } ?? "", workout.source]
+                    workout.distance.map { NumberText.string(($0 / 10).rounded() / 100) + ReadingText.unitSuffix("km") } ?? "",
+                    workout.energy.map { NumberText.string($0.rounded()) + ReadingText.unitSuffix("kcal") } ?? "",
+                    workout.averageHeartRate.map { NumberText.string($0.rounded()) + ReadingText.unitSuffix("count/min") } ?? "", workout.source]
         }
-        for line in TextTable.lines(header: ["workout", "start", "active", "distance", "energy", "heart rate", "source"], rows: rows,
+        let header = [trc("table heading", "workout"), trc("table heading", "start"), trc("table heading", "active"), trc("table heading", "distance"),
+                      trc("table heading", "energy"), trc("table heading", "heart rate"), trc("table heading", "source")]
+        for line in TextTable.lines(header: header, rows: rows,
                                     rightAligned: [2, 3, 4, 5]) { say(line) }
     }
 }
@@ -208,11 +212,13 @@ enum HealthCommandError: UserFacingError {
 
     var description: String {
         switch self {
-        case .noData: return "no health data yet; import an export with careplan health import export.zip"
+        case .noData: return tr("no health data yet; import an export with careplan health import export.zip")
         case .confirm(let message): return message
         case .unknownType(let name, let known):
-            return "no health data of type '\(name)'"
-                + (known.isEmpty ? "" : "; types in the store: " + known.map { $0 == .workout ? "Workouts" : $0.shortName }.joined(separator: ", "))
+            guard !known.isEmpty else { return tr("no health data of type '{type}'", ["type": name]) }
+            // TRANSLATORS: {types} are the names careplan takes for the types, e.g. "HeartRate, StepCount, Workouts".
+            return tr("no health data of type '{type}'; types in the store: {types}",
+                      ["type": name, "types": known.map { $0 == .workout ? "Workouts" : $0.shortName }.joined(separator: ", ")])
         }
     }
 }
@@ -223,18 +229,13 @@ extension DateBucket: ExpressibleByArgument {}
 struct HealthStats: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "A type's statistics per day, week or month, as HealthKit's statistics collection.",
-        discussion: """
-            Cumulative types (steps, distances, energy, flights, exercise minutes) are summed, each stretch of time \
-            counted once: when two sources overlap (an iPhone and a Watch both counting the same walk), the one first \
-            in careplan health sources wins. Discrete types (heart rate, weight, glucose, temperature...) give the \
-            count, average, minimum, maximum and last. Default: the last 30 days by day, 12 weeks by week, 12 months by month.
-            """)
+        abstract: tr("A type's statistics per day, week or month, as HealthKit's statistics collection."),
+        discussion: tr("Cumulative types (steps, distances, energy, flights, exercise minutes) are summed, each stretch of time counted once: when two sources overlap (an iPhone and a Watch both counting the same walk), the one first in careplan health sources wins. Discrete types (heart rate, weight, glucose, temperature...) give the count, average, minimum, maximum and last. Default: the last 30 days by day, 12 weeks by week, 12 months by month."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The type, e.g. StepCount or HeartRate.", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp(tr("The type, e.g. StepCount or HeartRate."), valueName: "type")) var type: String
     @OptionGroup var range: RangeOptions
-    @Option(name: .long, help: ArgumentHelp("day, week or month.", valueName: "bucket")) var bucket: DateBucket = .day
+    @Option(name: .long, help: ArgumentHelp(tr("day, week or month."), valueName: "bucket")) var bucket: DateBucket = .day
 
     func run() throws {
         let clock = try careplan.store.clock()
@@ -258,18 +259,42 @@ struct HealthStats: ParsableCommand {
         }
         let unit = UnitRegistry.display(collection.unit)
         let number = { (value: Double?) in value.map { NumberText.string(($0 * 100).rounded() / 100) } ?? "" }
-        say("\(health.title) (\(unit)), \(collection.aggregation == .cumulative ? "total" : "average") by \(bucket.rawValue), \(first.iso) to \(last.iso)")
-        guard !collection.buckets.isEmpty else { return say("  no samples in these days") }
+        say(heading(health.title, unit: unit, cumulative: collection.aggregation == .cumulative, first: first, last: last))
+        guard !collection.buckets.isEmpty else { return say("  " + tr("no samples in these days")) }
         let rows: [[String]]
         let header: [String]
         if collection.aggregation == .cumulative {
-            header = [bucket.rawValue, "total", "samples"]
+            header = [bucketHeading, trc("table heading", "total"), trc("table heading", "samples")]
             rows = collection.buckets.map { [$0.start.iso, number($0.sum), NumberText.grouped($0.count)] }
         } else {
-            header = [bucket.rawValue, "average", "min", "max", "last", "samples"]
+            header = [bucketHeading, trc("table heading", "average"), trc("table heading", "min"), trc("table heading", "max"),
+                      trc("table heading", "last"), trc("table heading", "samples")]
             rows = collection.buckets.map { [$0.start.iso, number($0.average), number($0.minimum), number($0.maximum), number($0.last), NumberText.grouped($0.count)] }
         }
         for line in TextTable.lines(header: header, rows: rows, rightAligned: Set(1..<header.count)) { say("  " + line) }
+    }
+
+    /// The column of the days, weeks or months.
+    var bucketHeading: String {
+        switch bucket {
+        case .day: return trc("table heading", "day")
+        case .week: return trc("table heading", "week")
+        case .month: return trc("table heading", "month")
+        }
+    }
+
+    /// "Heart rate (bpm), average by day, 2026-10-23 to 2026-11-21".
+    func heading(_ title: String, unit: String, cumulative: Bool, first: LocalDate, last: LocalDate) -> String {
+        let values: KeyValuePairs<String, any PlaceholderValue> = ["type": title, "unit": unit, "first": first.iso, "last": last.iso]
+        switch (cumulative, bucket) {
+        // TRANSLATORS: the heading of careplan health stats: "Steps (steps), total by day, 2026-10-23 to 2026-11-21".
+        case (true, .day): return tr("{type} ({unit}), total by day, {first} to {last}", values)
+        case (true, .week): return tr("{type} ({unit}), total by week, {first} to {last}", values)
+        case (true, .month): return tr("{type} ({unit}), total by month, {first} to {last}", values)
+        case (false, .day): return tr("{type} ({unit}), average by day, {first} to {last}", values)
+        case (false, .week): return tr("{type} ({unit}), average by week, {first} to {last}", values)
+        case (false, .month): return tr("{type} ({unit}), average by month, {first} to {last}", values)
+        }
     }
 }
 
@@ -277,11 +302,11 @@ struct HealthStats: ParsableCommand {
 struct HealthSources: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: "The sources of health data, in the order statistics prefer them where they overlap; --priority sets it.",
-        discussion: "Default order: a Watch first, then an iPhone, then other apps and devices by name.")
+        abstract: tr("The sources of health data, in the order statistics prefer them where they overlap; --priority sets it."),
+        discussion: tr("Default order: a Watch first, then an iPhone, then other apps and devices by name."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Source names, first to last, separated by commas.", valueName: "names"))
+    @Option(name: .long, help: ArgumentHelp(tr("Source names, first to last, separated by commas."), valueName: "names"))
     var priority: String?
 
     func run() throws {
@@ -296,7 +321,7 @@ struct HealthSources: ParsableCommand {
             try JSONOutput.print(names)
             return
         }
-        guard !names.isEmpty else { return say("No health data yet; import an export with careplan health import export.zip") }
+        guard !names.isEmpty else { return say(tr("No health data yet; import an export with careplan health import export.zip")) }
         for (index, name) in names.enumerated() { say("\(index + 1). \(name)") }
     }
 }
@@ -305,14 +330,14 @@ struct HealthSources: ParsableCommand {
 struct HealthForget: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
-        abstract: "Delete imported health samples: all, or of one source, one type, or before a day. Never what was typed in careplan.",
-        discussion: "Without --yes it only says how many samples it would delete. Importing an export again afterwards brings back what it holds.")
+        abstract: tr("Delete imported health samples: all, or of one source, one type, or before a day. Never what was typed in careplan."),
+        discussion: tr("Without --yes it only says how many samples it would delete. Importing an export again afterwards brings back what it holds."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Only this source's samples (see careplan health sources).", valueName: "name")) var source: String?
-    @Option(name: .long, help: ArgumentHelp("Only this type (see careplan health types), or Workouts.", valueName: "type")) var type: String?
-    @Option(name: .long, help: ArgumentHelp("Only samples from before this day: YYYY-MM-DD, today or yesterday.", valueName: "date")) var before: String?
-    @Flag(name: .long, help: "Delete them (without it, nothing is deleted).") var yes = false
+    @Option(name: .long, help: ArgumentHelp(tr("Only this source's samples (see careplan health sources)."), valueName: "name")) var source: String?
+    @Option(name: .long, help: ArgumentHelp(tr("Only this type (see careplan health types), or Workouts."), valueName: "type")) var type: String?
+    @Option(name: .long, help: ArgumentHelp(tr("Only samples from before this day: YYYY-MM-DD, today or yesterday."), valueName: "date")) var before: String?
+    @Flag(name: .long, help: ArgumentHelp(tr("Delete them (without it, nothing is deleted)."))) var yes = false
 
     func run() throws {
         let clock = try careplan.store.clock()
@@ -332,9 +357,11 @@ struct HealthForget: ParsableCommand {
         }
         let count = try store.countSamples(filter)
         guard yes else {
-            throw HealthCommandError.confirm("this would delete \(NumberText.grouped(count)) imported sample\(count == 1 ? "" : "s"); nothing was deleted; add --yes to delete them")
+            throw HealthCommandError.confirm(trn("this would delete {count} imported sample; nothing was deleted; add --yes to delete them",
+                                                 "this would delete {count} imported samples; nothing was deleted; add --yes to delete them", count))
         }
         let removed = try careplan.store.open().forgetSamples(filter, today: clock.today)
-        say("Deleted \(NumberText.grouped(removed)) imported sample\(removed == 1 ? "" : "s"); importing an export again brings back what it holds.")
+        say(trn("Deleted {count} imported sample; importing an export again brings back what it holds.",
+                "Deleted {count} imported samples; importing an export again brings back what it holds.", removed))
     }
 }

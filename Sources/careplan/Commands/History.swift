@@ -1,14 +1,15 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// `careplan history ID`: one activity's outcomes over a range of days.
 struct History: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "history", abstract: "List an activity's recorded outcomes, oldest first.")
+    static let configuration = CommandConfiguration(commandName: "history", abstract: tr("List an activity's recorded outcomes, oldest first."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: "The activity id (see careplan plan).") var id: String
+    @Argument(help: ArgumentHelp(tr("The activity id (see careplan plan)."))) var id: String
     @OptionGroup var range: RangeOptions
 
     func run() throws {
@@ -23,12 +24,14 @@ struct History: ParsableCommand {
             return
         }
         let title = history.activity(on: clock.today).title
-        say("\(title) (\(id)): \(outcomes.count) outcome\(outcomes.count == 1 ? "" : "s")")
+        say(trn("{title} ({id}): {count} outcome", "{title} ({id}): {count} outcomes", outcomes.count, ["title": title, "id": id]))
         for outcome in outcomes {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
             let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
-            let origin = outcome.source.map { "\($0), \(outcome.recordedAtLocal)" } ?? "recorded \(outcome.recordedAtLocal)"
+            // TRANSLATORS: where a recorded outcome came from and when: "Apple Health, 2026-11-21 08:02"; else when it was typed.
+            let origin = outcome.source.map { tr("{source}, {time}", ["source": $0, "time": outcome.recordedAtLocal]) }
+                ?? tr("recorded {time}", ["time": outcome.recordedAtLocal])
             say("  \(outcome.date)  \(TextWidth.pad(slot, to: 5))  \(values)  (\(origin))" + (outcome.note.map { "  — \($0)" } ?? ""))
         }
     }

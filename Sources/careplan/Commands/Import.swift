@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import FHIR
 import Foundation
+import Localization
 import TerminalUI
 
 /// An import that ends activities was not confirmed.
@@ -18,20 +19,17 @@ struct Import: TextOnlyCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a plan file (YAML), or FHIR R4 JSON: a CarePlan, Observations, or a Bundle of them.",
-        discussion: """
-            Plans: changed activities get a new version from --effective on. Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.
-            FHIR (a .json file, or --format fhir): a CarePlan becomes the plan, saying what it could not keep (careplan plan --export then writes it as YAML to edit); Observations land on the assessments with their LOINC codes, converted to the measure's unit, once each however often the file is imported. docs/fhir.md has the mapping.
-            """)
+        abstract: tr("Import a plan file (YAML), or FHIR R4 JSON: a CarePlan, Observations, or a Bundle of them."),
+        discussion: tr("Plans: changed activities get a new version from --effective on. Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.\nFHIR (a .json file, or --format fhir): a CarePlan becomes the plan, saying what it could not keep (careplan plan --export then writes it as YAML to edit); Observations land on the assessments with their LOINC codes, converted to the measure's unit, once each however often the file is imported. docs/fhir.md has the mapping."))
 
     @ParentCommand var careplan: Careplan
-    @Argument(help: ArgumentHelp("The plan file, e.g. sample-plans/knee-replacement.yaml, or a FHIR JSON file.", valueName: "file"))
+    @Argument(help: ArgumentHelp(tr("The plan file, e.g. sample-plans/knee-replacement.yaml, or a FHIR JSON file."), valueName: "file"))
     var file: String
-    @Option(name: .long, help: ArgumentHelp("First day changed activities follow the file: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(tr("First day changed activities follow the file: YYYY-MM-DD, today or yesterday (default: today)."), valueName: "date"))
     var effective: String?
-    @Option(name: .long, help: "yaml or fhir (default: fhir for a .json file or one that starts with '{', else yaml).")
+    @Option(name: .long, help: ArgumentHelp(tr("yaml or fhir (default: fhir for a .json file or one that starts with '{', else yaml).")))
     var format: Format?
-    @Flag(name: .long, help: "Go ahead when the file ends activities or removes contacts (asked on a terminal; needed otherwise).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Go ahead when the file ends activities or removes contacts (asked on a terminal; needed otherwise).")))
     var yes = false
 
     func run() throws {
@@ -45,17 +43,23 @@ struct Import: TextOnlyCommand {
         let observations = ObservationReader.observations(in: resource)
         let hasPlan = CarePlanReader.holdsCarePlan(resource)
         guard hasPlan || !observations.isEmpty else {
-            var held = resource.resourceType
-            if case .bundle(let bundle) = resource {
-                let types = Set((bundle.entry ?? []).compactMap { $0.resource?.resourceType }).sorted()
-                held = "Bundle of " + (types.isEmpty ? "nothing" : types.joined(separator: ", "))
+            guard case .bundle(let bundle) = resource else {
+                // TRANSLATORS: {resource} is a FHIR resource type, e.g. Patient.
+                throw FHIRError(file: name, tr("holds a {resource}; careplan imports a CarePlan, Observations, or a Bundle of them",
+                                               ["resource": resource.resourceType]))
             }
-            throw FHIRError(file: name, "holds a \(held); careplan imports a CarePlan, Observations, or a Bundle of them")
+            let types = Set((bundle.entry ?? []).compactMap { $0.resource?.resourceType }).sorted()
+            guard !types.isEmpty else {
+                throw FHIRError(file: name, tr("holds a Bundle of nothing; careplan imports a CarePlan, Observations, or a Bundle of them"))
+            }
+            // TRANSLATORS: {resources} are FHIR resource types, e.g. "Patient, Practitioner".
+            throw FHIRError(file: name, tr("holds a Bundle of {resources}; careplan imports a CarePlan, Observations, or a Bundle of them",
+                                           ["resources": types.joined(separator: ", ")]))
         }
         if hasPlan {
             let read = try CarePlanReader(file: name, today: clock.today).read(resource)
             try importPlan(read.plan, effective: effectiveDate, clock: clock)
-            for note in read.notes { say("  note: \(note)") }
+            for note in read.notes { say("  " + tr("note: {note}", ["note": note])) }
         }
         if !observations.isEmpty { try importObservations(observations, file: name, clock: clock) }
     }
@@ -74,31 +78,47 @@ struct Import: TextOnlyCommand {
         try confirmEndings(PlanEndings(importing: plan, over: try careStore.plan(), effective: effective))
         let report = try careStore.importPlan(plan, effective: effective, clock: clock)
         let named = try store.personName != nil || careStore.people().count > 1
-        let whose = named ? careStore.person.map { " for \($0.name)" } ?? "" : ""
-        say("Imported '\(report.title)'\(whose) from \(file)")
+        if named, let person = careStore.person {
+            say(tr("Imported '{title}' for {person} from {file}", ["title": report.title, "person": person.name, "file": file]))
+        } else {
+            say(tr("Imported '{title}' from {file}", ["title": report.title, "file": file]))
+        }
         for (id, change) in report.changes {
             switch change {
-            case .added: say("  added      \(id)")
-            case .unchanged: say("  unchanged  \(id)")
-            case .changed(let version, let effective): say("  changed    \(id) (version \(version), from \(effective); earlier days keep the previous version)")
-            case .notInFile: say("  kept       \(id) (not in this file; careplan end \(id) ends it)")
+            case .added: say(ImportWord.line(ImportWord.added, id))
+            case .unchanged: say(ImportWord.line(ImportWord.unchanged, id))
+            case .changed(let version, let effective):
+                say(ImportWord.line(ImportWord.changed, tr("{id} (version {version}, from {date}; earlier days keep the previous version)",
+                                                           ["id": id, "version": String(version), "date": effective.iso])))
+            case .notInFile: say(ImportWord.line(ImportWord.kept, tr("{id} (not in this file; careplan end {id} ends it)", ["id": id])))
             case .removed: break
             }
         }
         for (name, change) in report.contactChanges {
             switch change {
-            case .added: say("  added      contact \(name)")
-            case .unchanged: say("  unchanged  contact \(name)")
-            case .changed(let version, let effective): say("  changed    contact \(name) (version \(version), from \(effective))")
-            case .removed(let effective): say("  removed    contact \(name) (not in this file; out of the plan from \(effective))")
+            case .added: say(ImportWord.line(ImportWord.added, tr("contact {name}", ["name": name])))
+            case .unchanged: say(ImportWord.line(ImportWord.unchanged, tr("contact {name}", ["name": name])))
+            case .changed(let version, let effective):
+                say(ImportWord.line(ImportWord.changed, tr("contact {name} (version {version}, from {date})",
+                                                           ["name": name, "version": String(version), "date": effective.iso])))
+            case .removed(let effective):
+                say(ImportWord.line(ImportWord.removed, tr("contact {name} (not in this file; out of the plan from {date})", ["name": name, "date": effective.iso])))
             case .notInFile: break
             }
         }
-        if report.patientChanged { say("  changed    patient (\(plan.patient ?? "no name")\(plan.patientDetails.born.map { ", born \($0)" } ?? ""))") }
-        if report.remindersChanged {
-            say("  changed    reminders (grace \(plan.reminders.graceMinutes) min\(plan.reminders.quietText.map { ", quiet \($0)" } ?? ""))")
+        if report.patientChanged {
+            let name = plan.patient ?? tr("no name")
+            say(ImportWord.line(ImportWord.changed, plan.patientDetails.born.map { tr("patient ({name}, born {date})", ["name": name, "date": $0.iso]) }
+                                                    ?? tr("patient ({name})", ["name": name])))
         }
-        if report.changedNothing { say("Nothing changed.") }
+        if report.remindersChanged {
+            let grace = plan.reminders.graceMinutes
+            say(ImportWord.line(ImportWord.changed, plan.reminders.quietText.map {
+                // TRANSLATORS: {hours} are the plan's quiet hours, e.g. 22:00-07:00.
+                trn("reminders (grace {count} min, quiet {hours})", "reminders (grace {count} min, quiet {hours})", grace, ["hours": $0])
+            } ?? trn("reminders (grace {count} min)", "reminders (grace {count} min)", grace)))
+        }
+        if report.changedNothing { say(tr("Nothing changed.")) }
     }
 
     /// A file that ends activities or removes contacts goes ahead only when the person says so:
@@ -106,11 +126,13 @@ struct Import: TextOnlyCommand {
     func confirmEndings(_ endings: PlanEndings) throws {
         guard !endings.isEmpty, !yes else { return }
         guard isatty(STDIN_FILENO) == 1 else {
-            throw ImportConfirmation(message: "this import \(endings.summary); nothing was imported; add --yes to go ahead")
+            // TRANSLATORS: {changes} is what the import would do, e.g. "ends walk (last day 2026-12-01) and removes contact Sam Patel".
+            throw ImportConfirmation(message: tr("this import {changes}; nothing was imported; add --yes to go ahead", ["changes": endings.summary]))
         }
-        FileHandle.standardError.write(Data(SafeText.terminal("This import \(endings.summary). Go ahead? [y/N] ").utf8))
+        // TRANSLATORS: the answer is read as y or yes in every language; keep [y/N] as it is.
+        FileHandle.standardError.write(Data(SafeText.terminal(tr("This import {changes}. Go ahead? [y/N] ", ["changes": endings.summary])).utf8))
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else { throw ImportConfirmation(message: "nothing was imported") }
+        guard answer == "y" || answer == "yes" else { throw ImportConfirmation(message: tr("nothing was imported")) }
     }
 
     /// Readings from FHIR Observations: each one placed, or the reason it was not.
@@ -118,27 +140,52 @@ struct Import: TextOnlyCommand {
         // Read first, without creating a store: readings need a plan to land in.
         let plan = try self.store.open(readOnly: true).reading { try $0.plan() }
         guard !plan.isEmpty else {
-            throw FHIRError(file: name, "holds Observations, but there is no plan to put them in yet; import a plan first (careplan import PLAN.yaml)")
+            throw FHIRError(file: name, tr("holds Observations, but there is no plan to put them in yet; import a plan first (careplan import PLAN.yaml)"))
         }
         let store = try self.store.open()
         let read = ObservationReader(plan: plan, zone: clock.timeZone, file: name).read(observations)
         let results = try store.take(read.readings, clock: clock)
         let added = results.filter { if case .added = $0 { return true } else { return false } }.count
         let again = results.filter { $0 == .alreadyTaken }.count
-        say("Took \(added) reading\(added == 1 ? "" : "s") from \(observations.count) Observation\(observations.count == 1 ? "" : "s") in \(name)")
+        say(trn("Took {count} reading from {observations} in {file}", "Took {count} readings from {observations} in {file}", added,
+                ["observations": trn("{count} Observation", "{count} Observations", observations.count), "file": name]))
         for (reading, result) in zip(read.readings, results) {
             switch result {
             case .added(let outcome):
                 let measure = plan.history(outcome.activityId)?.activity(on: outcome.date).measure
-                say("  added      \(outcome.activityId) \(outcome.date.iso) #\(outcome.occurrence + 1): \(ReadingText.reading(outcome.values, measure: measure))")
+                say(ImportWord.line(ImportWord.added, "\(outcome.activityId) \(outcome.date.iso) #\(outcome.occurrence + 1): \(ReadingText.reading(outcome.values, measure: measure))"))
             case .alreadyTaken: break
-            case .refused(let reason): say("  refused    \(reading.label): \(reason)")
+            case .refused(let reason): say(ImportWord.line(ImportWord.refused, "\(reading.label): \(reason)"))
             }
         }
-        if again > 0 { say("  unchanged  \(again) taken in before") }
-        for skipped in read.skipped { say("  skipped    \(skipped.label): \(skipped.reason)") }
+        if again > 0 { say(ImportWord.line(ImportWord.unchanged, trn("{count} taken in before", "{count} taken in before", again))) }
+        for skipped in read.skipped { say(ImportWord.line(ImportWord.skipped, "\(skipped.label): \(skipped.reason)")) }
         for unknown in read.unknown {
-            say("  unknown    \(unknown.code)\(unknown.name.isEmpty ? "" : " (\(unknown.name))"): \(unknown.count) Observation\(unknown.count == 1 ? "" : "s"); no assessment has this code (a measure's loinc: names it)")
+            let code = unknown.name.isEmpty ? unknown.code : "\(unknown.code) (\(unknown.name))"
+            // TRANSLATORS: {code} is a LOINC code, with its name when the file gives one: "8867-4 (Heart rate)".
+            say(ImportWord.line(ImportWord.unknown, trn("{code}: {count} Observation; no assessment has this code (a measure's loinc: names it)",
+                                                        "{code}: {count} Observations; no assessment has this code (a measure's loinc: names it)",
+                                                        unknown.count, ["code": code])))
         }
+    }
+}
+
+/// What an import did to each activity, contact and reading: a column of words before what it
+/// did it to, lined up in any language.
+enum ImportWord {
+    // TRANSLATORS: a column of careplan import's report: what happened to an activity, a contact or a reading.
+    static let added = trc("import report", "added")
+    static let unchanged = trc("import report", "unchanged")
+    static let changed = trc("import report", "changed")
+    static let kept = trc("import report", "kept")
+    static let removed = trc("import report", "removed")
+    static let refused = trc("import report", "refused")
+    static let skipped = trc("import report", "skipped")
+    static let unknown = trc("import report", "unknown")
+    static let width = [added, unchanged, changed, kept, removed, refused, skipped, unknown].map { TextWidth.of($0) }.max() ?? 0
+
+    /// "  changed    walk (version 2, ...)".
+    static func line(_ word: String, _ what: String) -> String {
+        "  " + TextWidth.pad(word, to: width) + "  " + what
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CareInsights
 import CarePlanStore
+import Localization
 
 // Lets --range take week|month|quarter|year; ArgumentParser lists them when another word is given.
 extension InsightRange: ExpressibleByArgument {}
@@ -10,18 +11,15 @@ struct Insights: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "insights",
-        abstract: "Show adherence, readings, trends and messages for a week, month, quarter or year.",
-        discussion: """
-            Weeks run Monday to Sunday; months, quarters and years are calendar ones. A week or month is \
-            shown by day, a quarter by week, a year by month. Days after today are not counted.
-            """)
+        abstract: tr("Show adherence, readings, trends and messages for a week, month, quarter or year."),
+        discussion: tr("Weeks run Monday to Sunday; months, quarters and years are calendar ones. A week or month is shown by day, a quarter by week, a year by month. Days after today are not counted."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("The period to show.", valueName: "range"))
+    @Option(name: .long, help: ArgumentHelp(tr("The period to show."), valueName: "range"))
     var range: InsightRange = .week
-    @Option(name: .long, help: ArgumentHelp("A day inside the period to show: YYYY-MM-DD, today or yesterday (default: today).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp(tr("A day inside the period to show: YYYY-MM-DD, today or yesterday (default: today)."), valueName: "date"))
     var date: String?
-    @Option(name: .long, help: ArgumentHelp("Only this activity's series and messages (see careplan plan).", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp(tr("Only this activity's series and messages (see careplan plan)."), valueName: "id"))
     var activity: String?
 
     func run() throws {

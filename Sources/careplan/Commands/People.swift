@@ -1,27 +1,25 @@
 import ArgumentParser
 import CarePlanStore
 import Foundation
+import Localization
+import TerminalUI
 
 /// `careplan people`: whose plans the store holds, each with what is due for them now.
 struct People: ParsableCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "people",
-        abstract: "List the people whose plans the store holds, with what is overdue and due for each (--rename: give one a new name).",
-        discussion: """
-            A store holds one plan per person. careplan import PLAN --person NAME adds a person with their plan; \
-            every other command takes --person NAME (or CAREPLAN_PERSON), a name or its start. \
-            A store from before careplan held several people has one person, named after its plan's patient (else "me").
-            """)
+        abstract: tr("List the people whose plans the store holds, with what is overdue and due for each (--rename: give one a new name)."),
+        discussion: tr("A store holds one plan per person. careplan import PLAN --person NAME adds a person with their plan; every other command takes --person NAME (or CAREPLAN_PERSON), a name or its start. A store from before careplan held several people has one person, named after its plan's patient (else \"me\")."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Rename this person (with --to).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(tr("Rename this person (with --to)."), valueName: "name"))
     var rename: String?
-    @Option(name: .long, help: ArgumentHelp("The new name, for --rename.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp(tr("The new name, for --rename."), valueName: "name"))
     var to: String?
 
     func validate() throws {
-        if (rename == nil) != (to == nil) { throw ValidationError("--rename NAME and --to NEW go together") }
+        if (rename == nil) != (to == nil) { throw ValidationError(tr("--rename NAME and --to NEW go together")) }
         if rename != nil, careplan.global.json { throw Careplan.noJSON("people --rename") }
     }
 
@@ -30,7 +28,7 @@ struct People: ParsableCommand {
             let careStore = try StoreOptions(db: store.db, person: rename).open()
             let before = careStore.person?.name ?? rename
             try careStore.renamePerson(to: to)
-            say("Renamed \(before) to \(careStore.person?.name ?? to)")
+            say(tr("Renamed {before} to {after}", ["before": before, "after": careStore.person?.name ?? to]))
             return
         }
         let clock = try store.clock()
@@ -43,16 +41,17 @@ struct People: ParsableCommand {
                               activities: loaded?.plan.histories.count ?? 0, overdue: loaded?.list.overdue ?? 0, due: loaded?.list.due ?? 0)
         }
         if careplan.global.json { return try JSONOutput.print(rows) }
-        guard !rows.isEmpty else { return say("No one's plan in \(careStore.path) yet; careplan import PLAN --person NAME adds one.") }
-        let width = rows.map(\.name.count).max() ?? 0
+        guard !rows.isEmpty else { return say(tr("No one's plan in {path} yet; careplan import PLAN --person NAME adds one.", ["path": careStore.path])) }
+        let width = rows.map { TextWidth.of($0.name) }.max() ?? 0
         for row in rows {
-            let padded = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = TextWidth.pad(row.name, to: width)
             guard let plan = row.plan else {
-                say("  \(padded)  (no plan yet)")
+                say("  \(padded)  " + tr("(no plan yet)"))
                 continue
             }
-            let activities = "\(row.activities) activit\(row.activities == 1 ? "y" : "ies")"
-            say("  \(padded)  \(plan) · \(activities) · \(row.overdue) overdue · \(row.due) due")
+            let counts = [trn("{count} activity", "{count} activities", row.activities), trn("{count} overdue", "{count} overdue", row.overdue),
+                          trn("{count} due", "{count} due", row.due)]
+            say("  \(padded)  \(plan) · " + counts.joined(separator: " · "))
         }
     }
 }

@@ -1,14 +1,15 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 import TerminalUI
 
 /// `careplan plan`: the plan as it stands, or as YAML that re-imports to the same plan.
 struct Plan: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "plan", abstract: "Show the care plan, or export it as a plan file (--export).")
+    static let configuration = CommandConfiguration(commandName: "plan", abstract: tr("Show the care plan, or export it as a plan file (--export)."))
 
     @ParentCommand var careplan: Careplan
-    @Flag(name: .long, help: "Write the current plan as YAML (re-imports to the same plan).") var export = false
+    @Flag(name: .long, help: ArgumentHelp(tr("Write the current plan as YAML (re-imports to the same plan)."))) var export = false
 
     func run() throws {
         let clock = try store.clock()
@@ -24,14 +25,17 @@ struct Plan: ParsableCommand {
         for kind in Activity.Kind.allCases {
             let activities = plan.activities.filter { $0.kind == kind }
             guard !activities.isEmpty else { continue }
-            say("\n\(kind == .intervention ? "Interventions" : "Assessments")")
+            say("\n" + (kind == .intervention ? tr("Interventions") : tr("Assessments")))
             for activity in activities {
                 var line = "  \(TextWidth.pad(activity.id, to: 18)) \(activity.title)"
                 if let measure = activity.measure { line += " [\(describe(measure))]" }
                 say(line)
-                say("      \(activity.schedule.summary)" + (activity.optional ? "; optional" : "") + (activity.resettable ? "" : "; not resettable"))
+                // TRANSLATORS: what careplan plan says of an activity after its schedule, each after a semicolon.
+                let about = [activity.schedule.summary] + (activity.optional ? [tr("optional")] : []) + (activity.resettable ? [] : [tr("not resettable")])
+                say("      " + about.joined(separator: "; "))
                 if let versions = snapshot.history(activity.id)?.versions, versions.count > 1 {
-                    say("      \(versions.count) versions; this one from \(snapshot.history(activity.id)!.version(on: clock.today).effectiveFrom)")
+                    let from = snapshot.history(activity.id)!.version(on: clock.today).effectiveFrom
+                    say("      " + trn("{count} version; this one from {date}", "{count} versions; this one from {date}", versions.count, ["date": from.iso]))
                 }
             }
         }
@@ -39,18 +43,30 @@ struct Plan: ParsableCommand {
 
     func describe(_ measure: Measure) -> String {
         if let sleep = measure.sleep {
-            return "sleep diary; nights \(sleep.windowText), awakenings of \(sleep.awakeningMinutes) min or more, headline figures from the \(sleep.headline.rawValue)"
+            switch sleep.headline {
+            case .device:
+                // TRANSLATORS: {window} is the hours a night runs over, e.g. 18:00-18:00.
+                return trn("sleep diary; nights {window}, awakenings of {count} min or more, headline figures from the device",
+                           "sleep diary; nights {window}, awakenings of {count} min or more, headline figures from the device",
+                           sleep.awakeningMinutes, ["window": sleep.windowText])
+            case .diary:
+                return trn("sleep diary; nights {window}, awakenings of {count} min or more, headline figures from the diary",
+                           "sleep diary; nights {window}, awakenings of {count} min or more, headline figures from the diary",
+                           sleep.awakeningMinutes, ["window": sleep.windowText])
+            }
         }
         return measure.fields.map { field in
             var text = measure.isMultiValue ? field.name + " " : ""
             switch measure.type {
-            case .scale: text += "scale \(NumberText.string(field.range!.lowerBound))–\(NumberText.string(field.range!.upperBound))"
+            case .scale: text += tr("scale {low}–{high}", ["low": NumberText.string(field.range!.lowerBound), "high": NumberText.string(field.range!.upperBound)])
             case .choice: text += field.options.joined(separator: "/")
-            case .boolean: text += "yes/no"
-            case .text, .sleep: text += "text"
-            case .number, .integer: text += field.unit.map(UnitRegistry.display) ?? measure.type.rawValue
+            // TRANSLATORS: the kind of value a measure takes, in careplan plan.
+            case .boolean: text += trc("measure type", "yes/no")
+            case .text, .sleep: text += trc("measure type", "text")
+            case .number: text += field.unit.map(UnitRegistry.display) ?? trc("measure type", "number")
+            case .integer: text += field.unit.map(UnitRegistry.display) ?? trc("measure type", "integer")
             }
-            if let normal = field.normal { text += ", normal \(NumberText.string(normal.lowerBound))–\(NumberText.string(normal.upperBound))" }
+            if let normal = field.normal { text += ", " + InsightsText.normalRange(normal) }
             return text
         }.joined(separator: "; ")
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CarePlanStore
 import CareReport
 import Foundation
+import Localization
 import TerminalUI
 
 /// `careplan remind`: in the foreground (a systemd user service, contrib/careplan-remind.service),
@@ -10,25 +11,28 @@ struct Remind: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
         commandName: "remind",
-        abstract: "Notify when an occurrence becomes due or overdue (notify-send, else the terminal bell and a line), until stopped.",
-        discussion: """
-            Each occurrence is announced once when due and once when overdue, never again after a restart (the store remembers what was sent). Nothing is sent in the plan's quiet hours (reminders: quiet); what is still open when they end is sent then. Ticks made elsewhere and plan changes are read on every check. Run it as a systemd user service: contrib/careplan-remind.service.
-            """)
+        abstract: tr("Notify when an occurrence becomes due or overdue (notify-send, else the terminal bell and a line), until stopped."),
+        discussion: tr("Each occurrence is announced once when due and once when overdue, never again after a restart (the store remembers what was sent). Nothing is sent in the plan's quiet hours (reminders: quiet); what is still open when they end is sent then. Ticks made elsewhere and plan changes are read on every check. Run it as a systemd user service: contrib/careplan-remind.service."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .long, help: ArgumentHelp("Seconds between checks (default: 30).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(tr("Seconds between checks (default: 30)."), valueName: "seconds"))
     var interval: Int = 30
-    @Flag(name: .long, help: "Check once and exit (for cron, or to try it).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Check once and exit (for cron, or to try it).")))
     var once = false
 
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("remind") }
-        guard (1...3600).contains(interval) else { throw ValidationError("--interval \(interval): give 1 to 3600 seconds") }
+        guard (1...3600).contains(interval) else { throw ValidationError(tr("--interval {seconds}: give 1 to 3600 seconds", ["seconds": String(interval)])) }
     }
 
     func run() throws {
         let notifier = Notifier()
-        if !once { Notifier.log("careplan remind: checking every \(interval) s\(notifier.program == nil ? " (notify-send not found: the terminal bell and a line instead)" : "")") }
+        if !once {
+            Notifier.log(notifier.program == nil
+                ? trn("careplan remind: checking every {count} s (notify-send not found: the terminal bell and a line instead)",
+                      "careplan remind: checking every {count} s (notify-send not found: the terminal bell and a line instead)", interval)
+                : trn("careplan remind: checking every {count} s", "careplan remind: checking every {count} s", interval))
+        }
         repeat {
             try check(notifier)
             if once { return }
@@ -79,11 +83,13 @@ struct Notifier {
     /// `person`: whose, named in the notice when reminders cover several people.
     func send(_ item: DueList.Item, for person: String?) {
         // A title is the person's text: control characters shown, not sent to the desktop.
-        let what = SafeText.terminal((person.map { "\($0): " } ?? "") + DueNow.label(item), keepLineBreaks: false)
-        let summary = item.state == .overdue ? "Overdue: \(what)" : "Due: \(what)"
+        let what = SafeText.terminal(person.map { DueNow.whose(DueNow.label(item), person: $0) } ?? DueNow.label(item), keepLineBreaks: false)
+        // TRANSLATORS: a desktop notification's title; {item} is "08:00 Ramipril 5 mg" (or "Mum: 08:00 Ramipril 5 mg").
+        let summary = item.state == .overdue ? tr("Overdue: {item}", ["item": what]) : tr("Due: {item}", ["item": what])
         let option = person.map { " --person \(Self.shellWord($0))" } ?? ""
         let action = item.activity.kind == .intervention ? "careplan done \(item.activity.id)\(option)" : "careplan log \(item.activity.id)\(option) …"
-        Self.log("\(summary) (\(action))")
+        // TRANSLATORS: a reminder as careplan remind prints it: the notification's title, then the command that ticks it off.
+        Self.log(tr("{notice} ({command})", ["notice": summary, "command": action]))
         guard let program else {
             // The bell, with the line above saying what for.
             FileHandle.standardOutput.write(Data("\u{07}".utf8))

@@ -1,10 +1,11 @@
 import ArgumentParser
 import CarePlanStore
+import Localization
 
 /// `careplan today`: the day's events and adherence.
 struct Today: ParsableCommand {
     var store: StoreOptions { careplan.store }
-    static let configuration = CommandConfiguration(commandName: "today", abstract: "Show a day's activities, what is done, and adherence.")
+    static let configuration = CommandConfiguration(commandName: "today", abstract: tr("Show a day's activities, what is done, and adherence."))
 
     @ParentCommand var careplan: Careplan
     @OptionGroup var day: DateOption

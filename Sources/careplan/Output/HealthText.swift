@@ -2,35 +2,47 @@ import AppleHealthImport
 import CarePlanStore
 import Foundation
 import HealthData
+import Localization
 
 /// What `careplan health import` prints: a line of totals, a row per type, and what was passed over.
 enum ImportSummaryText {
     static func lines(_ summary: ImportSummary, clock: CareClock) -> [String] {
         if let previous = summary.previous {
-            return ["Already imported: \(summary.file), on \(localTime(previous.importedAt, clock)) (\(NumberText.grouped(previous.samples)) samples); "
-                    + "nothing added. careplan health import --again reads it anyway."]
+            return [trn("Already imported: {file}, on {time} ({count} sample); nothing added. careplan health import --again reads it anyway.",
+                        "Already imported: {file}, on {time} ({count} samples); nothing added. careplan health import --again reads it anyway.",
+                        previous.samples, ["file": summary.file, "time": localTime(previous.importedAt, clock)])]
         }
-        let megabytes = String(format: "%.1f MB", Double(summary.bytes) / 1_000_000)
-        var lines = ["Imported \(summary.file): \(NumberText.grouped(summary.added)) added, \(NumberText.grouped(summary.existing)) already there, "
-                     + "\(NumberText.grouped(summary.skipped)) skipped (\(megabytes) in \(String(format: "%.1f", summary.seconds)) s)"]
-        guard !summary.types.isEmpty else { return lines + ["No health records in this export."] }
+        // TRANSLATORS: "Imported export.zip: 1,200 added, 30 already there, 2 skipped (12.3 MB in 4.5 s)".
+        var lines = [tr("Imported {file}: {added} added, {existing} already there, {skipped} skipped ({megabytes} MB in {seconds} s)",
+                        ["file": summary.file, "added": summary.added, "existing": summary.existing, "skipped": summary.skipped,
+                         "megabytes": NumberText.string(Double(summary.bytes) / 1_000_000, decimals: 1), "seconds": NumberText.string(summary.seconds, decimals: 1)])]
+        guard !summary.types.isEmpty else { return lines + [tr("No health records in this export.")] }
         let rows = summary.types.map { counts in
             [counts.type.title, NumberText.grouped(counts.added), NumberText.grouped(counts.existing), NumberText.grouped(counts.skipped),
              counts.first?.iso ?? "", counts.last?.iso ?? "", counts.sources.sorted().joined(separator: ", ")]
         }
-        lines += TextTable.lines(header: ["type", "added", "already", "skipped", "from", "to", "sources"], rows: rows, rightAligned: [1, 2, 3])
+        // TRANSLATORS: headings of the table careplan health import prints: per type, how many samples were added, already there, skipped.
+        let header = [trc("table heading", "type"), trc("table heading", "added"), trc("table heading", "already"), trc("table heading", "skipped"),
+                      trc("table heading", "from"), trc("table heading", "to"), trc("table heading", "sources")]
+        lines += TextTable.lines(header: header, rows: rows, rightAligned: [1, 2, 3])
             .map { "  " + $0 }
         let before = summary.types.reduce(0) { $0 + $1.before }
-        if before > 0 { lines.append("\(NumberText.grouped(before)) samples before --since were left out.") }
+        if before > 0 { lines.append(trn("{count} sample before --since was left out.", "{count} samples before --since were left out.", before)) }
         if summary.future > 0 {
-            lines.append("\(NumberText.grouped(summary.future)) samples start in the future (kept as exported; a device clock was probably wrong).")
+            lines.append(trn("{count} sample starts in the future (kept as exported; a device clock was probably wrong).",
+                             "{count} samples start in the future (kept as exported; a device clock was probably wrong).", summary.future))
         }
         for counts in summary.types where !counts.unknownUnits.isEmpty {
-            lines.append("\(counts.type.title): unit \(counts.unknownUnits.sorted().joined(separator: ", ")) is not one careplan knows; values kept as exported.")
+            // TRANSLATORS: {units} are unit symbols as the export wrote them, e.g. "count/min, furlong".
+            lines.append(tr("{type}: unit {units} is not one careplan knows; values kept as exported.",
+                            ["type": counts.type.title, "units": counts.unknownUnits.sorted().joined(separator: ", ")]))
         }
         if !summary.skips.isEmpty {
-            lines.append("Skipped records" + (summary.skipped > summary.skips.count ? " (the first \(summary.skips.count) of \(NumberText.grouped(summary.skipped)))" : "") + ":")
-            lines += summary.skips.map { "  line \($0.line): \($0.type): \($0.reason)" }
+            lines.append(summary.skipped > summary.skips.count
+                ? trn("Skipped records (the first {count} of {total}):", "Skipped records (the first {count} of {total}):", summary.skips.count, ["total": summary.skipped])
+                : tr("Skipped records:"))
+            // TRANSLATORS: a record of the export that was skipped: its line in export.xml, its type, and why.
+            lines += summary.skips.map { "  " + tr("line {line}: {type}: {reason}", ["line": String($0.line), "type": $0.type, "reason": $0.reason]) }
         }
         return lines
     }

@@ -82,8 +82,16 @@ enum CareCardPane {
 /// with …), and its schedule line always.
 enum DetailText {
     static func lines(_ activity: Activity, width: Int) -> [String] {
-        let text = [activity.text.map { $0 + "." }, activity.instructions].compactMap { $0 }.joined(separator: " ")
+        let text = [activity.text.map(sentence), activity.instructions].compactMap { $0 }.joined(separator: " ")
         return TextWrap.lines(text, width: width).filter { !$0.isEmpty } + (activity.health.map { TextWrap.lines(ReadingText.linkSummary($0), width: width) } ?? [])
+    }
+
+    /// The activity's short text as a sentence, in the plan's own script: a full stop where it has
+    /// none, the ideographic one (`。`) after Chinese or Japanese, nothing after its own punctuation.
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last else { return text }
+        if ".!?。！？…:：".contains(last) { return text }
+        return text + (TextWrap.isIdeographic(last) ? "。" : ".")
     }
 
     /// Rows for the rule, the text (`lines`, wrapped by `lines(_:width:)`) and the schedule line,
@@ -103,7 +111,7 @@ enum DetailText {
         for (offset, line) in shown.enumerated() {
             buffer.write(line, x: rect.x, y: rect.y + 1 + offset, style: theme[.text], clip: rect)
         }
-        buffer.write(summary, x: rect.x, y: rect.y + 1 + shown.count, style: theme[.dim], clip: rect)
+        buffer.write(TextWidth.truncate(summary, to: rect.width), x: rect.x, y: rect.y + 1 + shown.count, style: theme[.dim], clip: rect)
     }
 }
 

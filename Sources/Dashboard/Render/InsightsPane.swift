@@ -55,7 +55,11 @@ enum InsightsPane {
         case .nothingDue: adherence = tr("Adherence: nothing due")
         }
         // TRANSLATORS: key hints after the adherence in Insights: r changes the range, [ and ] page through periods.
-        buffer.write("  " + adherence + "  · " + tr("r range · [ ] page"), x: x, y: rect.y, style: theme[.text], clip: rect)
+        let hints = tr("r range · [ ] page")
+        // The hints give way first; an adherence longer than the rest of the row ends in "…".
+        let room = rect.maxX - x - 2
+        let text = TextWidth.of(adherence) <= room ? TextWidth.fitting([adherence, hints], separator: "  · ", in: room) : TextWidth.truncate(adherence, to: room)
+        buffer.write("  " + text, x: x, y: rect.y, style: theme[.text], clip: rect)
     }
 
     /// The x-axis under `report`'s buckets, `groupWidth` columns each: weekdays for a week, day

@@ -265,6 +265,16 @@ public enum Reducer {
 
     /// Enter on an assessment: a form for the next open occurrence, or for editing the last
     /// reading when all are recorded (only if the activity is resettable).
+    /// Opens the reading form of `activityId` as Enter on its Symptom Tracker row does
+    /// (`careplan snapshot --overlay form:ID`); false when the day has no such row to record.
+    public static func openForm(of activityId: String, state: inout AppState, data: DashboardData) -> Bool {
+        guard let index = PaneRows.symptoms(data.day).firstIndex(where: { $0.activity.id == activityId }) else { return false }
+        state.focus = .symptoms
+        state.symptomSelection = index
+        _ = openForm(state: &state, data: data)
+        return state.form != nil
+    }
+
     static func openForm(state: inout AppState, data: DashboardData) -> [Command] {
         let rows = PaneRows.symptoms(data.day)
         guard rows.indices.contains(state.symptomSelection), isRecordable(data.day.date, state: &state) else { return [] }

@@ -107,7 +107,7 @@ public enum TextWrap {
     }
 
     /// Chinese characters, kana, Hangul and full-width forms: scripts that break between characters.
-    static func isIdeographic(_ character: Character) -> Bool {
+    public static func isIdeographic(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first?.value else { return false }
         switch scalar {
         case 0x1100...0x11FF, 0x2E80...0x303F, 0x3040...0x30FF, 0x3100...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,

@@ -70,6 +70,14 @@ struct Snapshot: TextOnlyCommand {
     @Flag(name: .long, help: ArgumentHelp(tr("Include colours as ANSI escape codes."))) var ansi = false
     @Option(name: .long, help: ArgumentHelp(tr("Insights range: week, month, quarter or year."), valueName: "range"))
     var range: InsightRange = .week
+    @Option(name: .long, help: ArgumentHelp(tr("The pane with the focus: care, symptoms, insights or connect (on a small screen, the one shown)."),
+                                            valueName: "pane"))
+    var focus: String?
+    @Option(name: .long, help: ArgumentHelp(tr("Draw an overlay too: help (help:2 for its second page) or form:ID (an assessment's reading form)."),
+                                            valueName: "overlay"))
+    var overlay: String?
+    @Flag(name: .long, help: ArgumentHelp(tr("Fail, listing it, when any text was cut off at the edge of its place instead of fitting or ending in …: a layout check for translations.")))
+    var checkLayout = false
 
     func run() throws {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -92,11 +100,18 @@ struct Snapshot: TextOnlyCommand {
         state.person = careStore.person
         state.selectedDate = date
         if let only = panes[pane] { state.focus = only }
+        if let focus {
+            guard let chosen = panes[focus] else {
+                throw ValidationError(tr("--focus '{pane}' is not one of care, symptoms, insights, connect", ["pane": focus]))
+            }
+            state.focus = chosen
+        }
         state.insightsRange = range
         let size = (width: parts[0], height: parts[1])
         var loader = FrameLoader(store: careStore, size: size, only: panes[pane])
         loader.zone = clock.timeZone
         let data = try loader.load(state)
+        try show(overlay, in: &state, data: data)
         let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path,
                                     timeZone: clock.timeZone)
         // The sample plans are read only for the welcome screen, which shows them.
@@ -105,6 +120,41 @@ struct Snapshot: TextOnlyCommand {
                                    width: size.width, height: size.height, only: panes[pane])
         // The buffer's text was made safe as it was drawn; the ANSI form adds only careplan's own codes.
         Swift.print(ansi ? HeadlessRenderer.ansiText(buffer) : HeadlessRenderer.plainText(buffer), terminator: "")
+        if checkLayout, !buffer.clipped.isEmpty {
+            throw LayoutCheckError(clipped: buffer.clipped)
+        }
+    }
+
+    /// `--overlay help`, `help:2`, `form:bp`: the state that shows it, as its keys would.
+    func show(_ overlay: String?, in state: inout AppState, data: DashboardData) throws {
+        guard let overlay else { return }
+        let parts = overlay.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("help", 1):
+            state.showHelp = true
+        case ("help", 2):
+            guard let page = Int(parts[1]), page >= 1 else {
+                throw ValidationError(tr("--overlay '{overlay}': the help page is a number from 1", ["overlay": overlay]))
+            }
+            state.showHelp = true
+            state.helpPage = page - 1
+        case ("form", 2):
+            guard Reducer.openForm(of: parts[1], state: &state, data: data) else {
+                throw ValidationError(tr("--overlay '{overlay}': '{id}' has no reading to record on {date}", ["overlay": overlay, "id": parts[1], "date": data.day.date.iso]))
+            }
+        default:
+            throw ValidationError(tr("--overlay '{overlay}' is not help, help:PAGE or form:ID", ["overlay": overlay]))
+        }
+    }
+}
+
+/// Text a snapshot cut off at the edge of its place (`--check-layout`): one line, with each place.
+struct LayoutCheckError: UserFacingError {
+    var clipped: [ClippedText]
+
+    var description: String {
+        trn("the layout does not hold: {count} text was cut off ({places})", "the layout does not hold: {count} texts were cut off ({places})",
+            clipped.count, ["places": clipped.map(\.description).joined(separator: "; ")])
     }
 }
 

@@ -39,7 +39,7 @@ import Testing
             (.wrongKind(id: "temperature", kind: .assessment), { try test.store.markDone("temperature", date: today, clock: now) }),
             (.wrongKind(id: "ice-knee", kind: .intervention), { try test.store.log("ice-knee", inputs: ["1"], date: today, clock: now) }),
             // 2026-11-17 is a Tuesday; stretches are Mon/Wed/Fri.
-            (.notScheduled(id: "stretch", date: date("2026-11-17"), schedule: "weekly on mon, wed, fri from 2026-11-01"),
+            (.notScheduled(id: "stretch", date: date("2026-11-17"), schedule: "weekly on Mon, Wed, Fri from 2026-11-01"),
              { try test.store.markDone("stretch", date: date("2026-11-17"), clock: now) }),
             (.notScheduled(id: "ice-knee", date: date("2026-10-31"), schedule: "3× daily at 08:00, 14:00, 20:00 from 2026-11-01"),
              { try test.store.markDone("ice-knee", date: date("2026-10-31"), clock: now) }),

@@ -322,7 +322,7 @@ import Testing
         let at = Date(timeIntervalSince1970: 1_795_000_000)
         let tuesday = date("2026-11-17")
         let cases: [(CarePlanError, Outcome)] = [
-            (.notScheduled(id: "stretch", date: tuesday, schedule: "weekly on mon, wed, fri from 2026-11-01"),
+            (.notScheduled(id: "stretch", date: tuesday, schedule: "weekly on Mon, Wed, Fri from 2026-11-01"),
              Outcome(activityId: "stretch", date: tuesday, occurrence: 0, recordedAt: at, utcOffset: 3600)),
             (.notScheduled(id: "anticoagulant", date: date("2026-12-01"), schedule: "daily from 2026-11-01 to 2026-11-30"),
              Outcome(activityId: "anticoagulant", date: date("2026-12-01"), occurrence: 0, recordedAt: at, utcOffset: 3600)),

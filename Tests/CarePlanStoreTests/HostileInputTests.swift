@@ -22,7 +22,7 @@ import Testing
         // 50 MB, refused on its size before it is read.
         var big = Data("title: T\nactivities:\n".utf8)
         big.append(Data(repeating: UInt8(ascii: "#"), count: 50 << 20))
-        #expect(try refusal(file: big) == "plan.yaml:1:1: the file is \(big.count) bytes; a hand-written file may be at most 2097152 bytes (2 MB)")
+        #expect(try refusal(file: big) == "plan.yaml:1:1: the file is 52,428,821 bytes; a hand-written file may be at most 2,097,152 bytes (2 MB)")
         let deep = "a: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(refusal(deep).contains("Maximum nesting level reached"))
         #expect(try refusal(file: Data("title: T\u{FF}\nactivities: []\n".utf8) + Data([0xFF, 0xFE])) == "plan.yaml:1:1: the file is not UTF-8 text")
@@ -42,7 +42,7 @@ import Testing
         #expect(refusal(line + "{start: 2026-11-01, daily: 10000}\n") == "plan.yaml:7:42: schedule: daily: 10000 a day; at most 48 (every half hour) are accepted")
         let times = (0..<60).map { String(format: "\"%02d:%02d\"", $0 / 4 + 6, $0 % 4 * 15) }.joined(separator: ", ")
         #expect(refusal(line + "{start: 2026-11-01, daily: true, times: [\(times)]}\n").contains("at most 48 a day are accepted"))
-        #expect(refusal(line + "{start: 2026-11-01, every: {days: 100000}}\n").contains("at most 3650 (ten years)"))
+        #expect(refusal(line + "{start: 2026-11-01, every: {days: 100000}}\n").contains("at most 3,650 (ten years)"))
         #expect(refusal(line + "{start: 2026-11-01, weekly: {mon: 500}}\n").contains("at most 48"))
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect(refusal("title: \(long)\nactivities: [{id: a, kind: intervention, title: A, schedule: {start: 2026-11-01, daily: 1}}]\n")
             == "plan.yaml:1:8: title is 201 characters long; at most 200 are accepted")
         let activities = (0...1000).map { "  - {id: a\($0), kind: intervention, title: A, schedule: {start: 2026-11-01, daily: 1}}" }.joined(separator: "\n")
-        #expect(refusal("title: T\nactivities:\n" + activities + "\n").contains("1001 activities; a plan may hold at most 1000"))
+        #expect(refusal("title: T\nactivities:\n" + activities + "\n").contains("1,001 activities; a plan may hold at most 1,000"))
         #expect(refusal("title: T\nactivities:\n  - {id: \(String(repeating: "a", count: 65)), kind: intervention, title: A, schedule: {start: 2026-11-01, daily: 1}}\n")
             .contains("65 characters long; at most 64"))
     }
@@ -73,7 +73,7 @@ import Testing
         let test = try TestStore.withSamplePlan()
         let time = clock("2026-11-20T09:00")
         let note = String(repeating: "n", count: 1_000_000)
-        #expect(throws: CarePlanError.invalidValue(id: "temperature", field: "note", message: "the note is 1000000 characters long; at most 10000 are accepted")) {
+        #expect(throws: CarePlanError.invalidValue(id: "temperature", field: "note", message: "the note is 1,000,000 characters long; at most 10,000 are accepted")) {
             try test.store.log("temperature", inputs: ["37.0"], date: time.today, note: note, clock: time)
         }
         let textActivity = try #require(try test.store.plan().histories.first { $0.activity(on: time.today).measure?.type == .text })

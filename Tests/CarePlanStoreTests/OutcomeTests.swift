@@ -39,7 +39,7 @@ import Testing
             (.wrongKind(id: "temperature", kind: .assessment), { try test.store.markDone("temperature", date: today, clock: now) }),
             (.wrongKind(id: "ice-knee", kind: .intervention), { try test.store.log("ice-knee", inputs: ["1"], date: today, clock: now) }),
             // 2026-11-17 is a Tuesday; stretches are Mon/Wed/Fri.
-            (.notScheduled(id: "stretch", date: date("2026-11-17"), schedule: "weekly on mon, wed, fri from 2026-11-01"),
+            (.notScheduled(id: "stretch", date: date("2026-11-17"), schedule: "weekly on Mon, Wed, Fri from 2026-11-01"),
              { try test.store.markDone("stretch", date: date("2026-11-17"), clock: now) }),
             (.notScheduled(id: "ice-knee", date: date("2026-10-31"), schedule: "3× daily at 08:00, 14:00, 20:00 from 2026-11-01"),
              { try test.store.markDone("ice-knee", date: date("2026-10-31"), clock: now) }),
@@ -136,6 +136,33 @@ import Testing
         }
         #expect(try test.count("outcome") == 0)
         #expect(try test.count("outcomeValue") == 0)
+    }
+
+    /// The rule for a reading's numbers, given the language's decimal separator (these tests never
+    /// switch the process's language, which is English: "37,2" is refused above).
+    @Test func aDecimalCommaIsReadWhereTheLanguageWritesOne() {
+        #expect(ReadingParser.number("37.2", decimalSeparator: ".") == 37.2)
+        #expect(ReadingParser.number("37,2", decimalSeparator: ".") == nil)
+        #expect(ReadingParser.number("37,2", decimalSeparator: ",") == 37.2)
+        #expect(ReadingParser.number("37.2", decimalSeparator: ",") == 37.2)
+        #expect(ReadingParser.number("-0,5", decimalSeparator: ",") == -0.5)
+        // Digit groups are no decimals, and two separators are no number.
+        #expect(ReadingParser.number("1,234.5", decimalSeparator: ".") == nil)
+        #expect(ReadingParser.number("1.234,5", decimalSeparator: ",") == nil)
+        #expect(ReadingParser.number("37,2,1", decimalSeparator: ",") == nil)
+        #expect(ReadingParser.number(",", decimalSeparator: ",") == nil)
+        // A unit after the comma form, joined or apart.
+        let joined = ReadingParser.splitNumber("37,2degC", decimalSeparator: ",")
+        #expect(joined.0 == "37,2" && joined.1 == "degC")
+        let apart = ReadingParser.splitNumber("99,1 °F", decimalSeparator: ",")
+        #expect(apart.0 == "99,1" && apart.1 == "°F")
+        let english = ReadingParser.splitNumber("37,2 °C", decimalSeparator: ".")
+        #expect(english.0 == "37,2 °C" && english.1 == nil)
+        // What a refusal says is accepted: the comma only where it is.
+        #expect(ReadingParser.whatToEnter(wholeNumber: false, range: 34...43, unit: "°C", decimalSeparator: ",")
+            == "enter a number from 34 to 43 (in °C), with a decimal comma or point")
+        #expect(ReadingParser.whatToEnter(wholeNumber: false, range: 34...43, unit: "°C", decimalSeparator: ".") == "enter a number from 34 to 43 (in °C)")
+        #expect(ReadingParser.whatToEnter(wholeNumber: true, range: 30...150, unit: nil, decimalSeparator: ",") == "enter a whole number from 30 to 150")
     }
 
     @Test func everyMeasureTypeIsStoredInFieldOrder() throws {

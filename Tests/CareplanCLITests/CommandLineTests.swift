@@ -127,7 +127,7 @@ import Testing
             (["done", "amlodipin"], "careplan: no activity 'amlodipin'; known activities: amlodipine, insulin, weigh, rescue, bp, temp"),
             (["log", "temp", "45"], "careplan: temp: 45 °C is outside the accepted range 34–43 °C"),
             (["log", "temp", "37", "--unit", "mmHg"], "careplan: unit 'mmHg' does not convert to °C; accepted: °C, °F, K"),
-            (["done", "weigh", "--date", "2026-11-20"], "careplan: 'weigh' is not scheduled on 2026-11-20 (Friday); its schedule: weekly on sat from 2026-11-01"),
+            (["done", "weigh", "--date", "2026-11-20"], "careplan: 'weigh' is not scheduled on 2026-11-20 (Friday); its schedule: weekly on Sat from 2026-11-01"),
             (["done", "amlodipine", "--occurrence", "2"], "careplan: 'amlodipine' has no occurrence 2 on 2026-11-21; occurrences that day: 0..1"),
             (["reset", "insulin"], "careplan: 'insulin' is not resettable: once recorded, its outcomes cannot be changed or cleared"),
             (["done", "amlodipine", "--date", "2026-11-22"], "careplan: 2026-11-22 is after today (2026-11-21); outcomes can be recorded for today or earlier days"),

@@ -80,7 +80,7 @@ import TerminalUI
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("huge.yaml").path
         try Data(repeating: UInt8(ascii: "#"), count: 3 << 20).write(to: URL(fileURLWithPath: path))
-        #expect(throws: FilePositionError(file: path, line: 1, column: 1, message: "the file is \(3 << 20) bytes; a hand-written file may be at most 2097152 bytes (2 MB)")) {
+        #expect(throws: FilePositionError(file: path, line: 1, column: 1, message: "the file is 3,145,728 bytes; a hand-written file may be at most 2,097,152 bytes (2 MB)")) {
             try ThemeFile.document(path: path)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// "Now", passed in rather than read from a global, so that commands and tests can pin it.
 ///
@@ -52,7 +53,7 @@ public struct CareClock: Sendable {
             return CareClock(now: Date(), zone: zone)
         }
         guard let instant = parseLocalDateTime(pinned, offsets: zone.offset(at:)) else {
-            throw CarePlanError.invalidEnvironment("CAREPLAN_NOW='\(pinned)' is not a local date-time; expected YYYY-MM-DDTHH:MM, e.g. 2026-11-21T09:30")
+            throw CarePlanError.invalidEnvironment(tr("CAREPLAN_NOW='{value}' is not a local date-time; expected YYYY-MM-DDTHH:MM, e.g. 2026-11-21T09:30", ["value": pinned]))
         }
         return CareClock(now: instant, zone: zone)
     }

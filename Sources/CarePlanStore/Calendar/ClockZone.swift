@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The zone a clock sees its instants from: a Foundation `TimeZone`, or the system's zone
 /// (`SystemZone`), whose offsets come from the C library and whose Foundation `TimeZone` is made
@@ -29,7 +30,7 @@ final class ClockZone: @unchecked Sendable {
         guard let tz = environment["TZ"], !tz.isEmpty else { return ClockZone(.current) }
         let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         guard let named = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) else {
-            throw CarePlanError.invalidEnvironment("TZ='\(tz)' is not a time zone this system knows; use an IANA name such as Europe/Berlin")
+            throw CarePlanError.invalidEnvironment(tr("TZ='{value}' is not a time zone this system knows; use an IANA name such as Europe/Berlin", ["value": tz]))
         }
         return ClockZone(named)
     }

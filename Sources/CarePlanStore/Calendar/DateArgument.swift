@@ -7,7 +7,7 @@ public enum DateArgument {
         case "tomorrow": return today.adding(days: 1)
         default:
             guard let date = LocalDate(iso: text) else { throw CarePlanError.invalidDate(text) }
-            if let problem = InputLimits.check(date, "the date") { throw CarePlanError.invalidEnvironment(problem) }
+            if let problem = InputLimits.check(date) { throw CarePlanError.invalidEnvironment(problem) }
             return date
         }
     }

@@ -1,7 +1,18 @@
+import Localization
+
 /// One thing a care plan asks for: an intervention to do, or an assessment to record.
 public struct Activity: Hashable, Sendable, Identifiable {
+    /// `rawValue` is the plan file's word (`kind: intervention`), the same in every language.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case intervention, assessment
+
+        /// "intervention" or "assessment" in the reader's language.
+        public var title: String {
+            switch self {
+            case .intervention: return trc("activity kind", "intervention")
+            case .assessment: return trc("activity kind", "assessment")
+            }
+        }
     }
 
     /// Slug `[a-z0-9-]+`, unique in the store; it names the activity on the command line.

@@ -1,3 +1,5 @@
+import Localization
+
 /// How much of the due work of a day, a bucket or a period was done: the one adherence figure
 /// every view shows. Each state is its own case so that nothing draws "not started", "still to
 /// come" or "nothing due" as 0 % or 100 % (a complaint CareKit's users had).
@@ -32,10 +34,12 @@ public enum Adherence: Hashable, Sendable {
     /// "3 of 4 (75 %)", "nothing due", "not started", "still to come".
     public var summary: String {
         switch self {
-        case .notStarted: return "not started"
-        case .future: return "still to come"
-        case .nothingDue: return "nothing due"
-        case .due(let completed, let total): return "\(completed) of \(total) (\(percent!) %)"
+        case .notStarted: return tr("not started")
+        case .future: return tr("still to come")
+        case .nothingDue: return tr("nothing due")
+        case .due(let completed, let total):
+            // TRANSLATORS: adherence: {count} done of {total} due, and the percentage done.
+            return trn("{count} of {total} ({percent} %)", "{count} of {total} ({percent} %)", completed, ["total": total, "percent": percent!])
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// An error whose description is a complete, one-line message for the user.
 public protocol UserFacingError: Error, CustomStringConvertible {}
 
@@ -43,63 +45,93 @@ public enum CarePlanError: UserFacingError, Equatable {
         switch self {
         case .invalidEnvironment(let message): return message
         case .personNeeded(let known):
-            return "this store holds the plans of \(known.count) people (\(known.joined(separator: ", "))); say whose with --person NAME (or CAREPLAN_PERSON)"
+            return trn("this store holds the plan of {count} person ({names}); say whose with --person NAME (or CAREPLAN_PERSON)",
+                       "this store holds the plans of {count} people ({names}); say whose with --person NAME (or CAREPLAN_PERSON)",
+                       known.count, ["names": known.joined(separator: ", ")])
         case .unknownPerson(let name, let known):
             return known.isEmpty
-                ? "no person '\(name)': the store holds no one's plan yet"
-                : "no person '\(name)' in this store; it holds: \(known.joined(separator: ", "))"
+                ? tr("no person '{name}': the store holds no one's plan yet", ["name": name])
+                : tr("no person '{name}' in this store; it holds: {names}", ["name": name, "names": known.joined(separator: ", ")])
         case .startsSomeonesName(let name, let matches):
-            return "'\(name)' is no one in this store, but starts the name of \(matches.joined(separator: " and ")); give the whole name for their plan, or another name to add a person"
+            // TRANSLATORS: {names} are two or more people's names joined by the list word " and ".
+            return tr("'{name}' is no one in this store, but starts the name of {names}; give the whole name for their plan, or another name to add a person",
+                      ["name": name, "names": matches.joined(separator: trc("list of names", " and "))])
         case .ambiguousPerson(let name, let matches):
-            return "'\(name)' could be \(matches.joined(separator: " or ")); give more of the name"
+            // TRANSLATORS: {names} are two or more people's names joined by the list word " or ".
+            return tr("'{name}' could be {names}; give more of the name", ["name": name, "names": matches.joined(separator: trc("list of names", " or "))])
         case .invalidPersonName(let name, let reason):
-            return "'\(name)' cannot be a person's name: \(reason)"
+            // TRANSLATORS: {reason} says what is wrong with the name, e.g. "it is empty".
+            return tr("'{name}' cannot be a person's name: {reason}", ["name": name, "reason": reason])
         case .filledByHealthData(let id, let date, let source):
-            return "\(id) on \(date.iso) was filled from health data (\(source)), not recorded here; record a reading to replace it, or remove the data with careplan health forget"
+            // TRANSLATORS: {source} names where the data came from, e.g. "Apple Health · Omron connect".
+            return tr("{id} on {date} was filled from health data ({source}), not recorded here; record a reading to replace it, or remove the data with careplan health forget",
+                      ["id": id, "date": date.iso, "source": source])
         case .invalidDate(let text):
-            return "'\(text)' is not a date; expected YYYY-MM-DD, 'today' or 'yesterday'"
+            return tr("'{text}' is not a date; expected YYYY-MM-DD, 'today' or 'yesterday'", ["text": text])
         case .unknownActivity(let id, let known):
             return known.isEmpty
-                ? "no activity '\(id)': the plan has no activities yet"
-                : "no activity '\(id)'; known activities: \(known.joined(separator: ", "))"
-        case .wrongKind(let id, let kind):
-            return "'\(id)' is an \(kind.rawValue)"
+                ? tr("no activity '{id}': the plan has no activities yet", ["id": id])
+                : tr("no activity '{id}'; known activities: {ids}", ["id": id, "ids": known.joined(separator: ", ")])
+        case .wrongKind(let id, .intervention):
+            return tr("'{id}' is an intervention", ["id": id])
+        case .wrongKind(let id, .assessment):
+            return tr("'{id}' is an assessment", ["id": id])
         case .notScheduled(let id, let date, let schedule):
-            return "'\(id)' is not scheduled on \(date) (\(date.weekday.name)); its schedule: \(schedule)"
+            // TRANSLATORS: {schedule} describes when the activity is due, e.g. "daily at 08:00 from 2026-11-01".
+            return tr("'{id}' is not scheduled on {date} ({weekday}); its schedule: {schedule}",
+                      ["id": id, "date": date.iso, "weekday": date.weekday.name, "schedule": schedule])
         case .futureDate(let date, let today):
-            return "\(date) is after today (\(today)); outcomes can be recorded for today or earlier days"
+            return tr("{date} is after today ({today}); outcomes can be recorded for today or earlier days", ["date": date.iso, "today": today.iso])
         case .noSuchOccurrence(let id, let date, let occurrence, let count):
-            return "'\(id)' has no occurrence \(occurrence) on \(date); occurrences that day: 0..\(count - 1)"
+            // TRANSLATORS: occurrences are numbered from 0; {last} is the last one's number that day.
+            return tr("'{id}' has no occurrence {occurrence} on {date}; occurrences that day: 0..{last}",
+                      ["id": id, "occurrence": String(occurrence), "date": date.iso, "last": String(count - 1)])
         case .allOccurrencesRecorded(let id, let date, let count):
-            let which = count == 1 ? "the only occurrence of '\(id)' on \(date) is" : "all \(count) occurrences of '\(id)' on \(date) are"
-            return "\(which) already recorded"
+            return count == 1
+                ? tr("the only occurrence of '{id}' on {date} is already recorded", ["id": id, "date": date.iso])
+                : trn("all {count} occurrences of '{id}' on {date} are already recorded", "all {count} occurrences of '{id}' on {date} are already recorded",
+                      count, ["id": id, "date": date.iso])
         case .alreadyRecorded(let id, let date, let occurrence, let resettable):
-            return "occurrence \(occurrence) of '\(id)' on \(date) is already done"
-                + (resettable ? "" : " and cannot be changed ('\(id)' is not resettable)")
+            return resettable
+                ? tr("occurrence {occurrence} of '{id}' on {date} is already done", ["occurrence": String(occurrence), "id": id, "date": date.iso])
+                : tr("occurrence {occurrence} of '{id}' on {date} is already done and cannot be changed ('{id}' is not resettable)",
+                     ["occurrence": String(occurrence), "id": id, "date": date.iso])
         case .notRecorded(let id, let date, let occurrence):
-            return "occurrence \(occurrence) of '\(id)' on \(date) has nothing recorded; nothing to reset"
+            return tr("occurrence {occurrence} of '{id}' on {date} has nothing recorded; nothing to reset",
+                      ["occurrence": String(occurrence), "id": id, "date": date.iso])
         case .changedElsewhere(let id, let date, let occurrence):
-            return "'\(id)' on \(date) (occurrence \(occurrence)) was changed by another program since; nothing undone"
+            return tr("'{id}' on {date} (occurrence {occurrence}) was changed by another program since; nothing undone",
+                      ["id": id, "date": date.iso, "occurrence": String(occurrence)])
         case .notResettable(let id):
-            return "'\(id)' is not resettable: once recorded, its outcomes cannot be changed or cleared"
+            return tr("'{id}' is not resettable: once recorded, its outcomes cannot be changed or cleared", ["id": id])
         case .invalidValue(let id, let field, let message):
+            // The activity and the field are identifiers, the message says what is wrong with the value.
             return field == "value" ? "\(id): \(message)" : "\(id) \(field): \(message)"
         case .wrongValueCount(let id, let expected, let got):
-            return "'\(id)' takes \(expected.count) value\(expected.count == 1 ? "" : "s") (\(expected.joined(separator: ", "))), got \(got)"
+            // TRANSLATORS: {names} are the names of the values the plan file gives (systolic, diastolic); {got} how many were typed.
+            return trn("'{id}' takes {count} value ({names}), got {got}", "'{id}' takes {count} values ({names}), got {got}",
+                       expected.count, ["id": id, "names": expected.joined(separator: ", "), "got": got])
         case .unknownUnit(let unit, let accepted):
-            return "unknown unit '\(unit)'; accepted here: \(accepted.joined(separator: ", "))"
+            return tr("unknown unit '{unit}'; accepted here: {units}", ["unit": unit, "units": accepted.joined(separator: ", ")])
         case .incompatibleUnit(let unit, let measureUnit, let accepted):
-            return "unit '\(unit)' does not convert to \(measureUnit); accepted: \(accepted.joined(separator: ", "))"
+            return tr("unit '{unit}' does not convert to {measureUnit}; accepted: {units}",
+                      ["unit": unit, "measureUnit": measureUnit, "units": accepted.joined(separator: ", ")])
         case .unitNotAllowed(let id):
-            return "'\(id)' takes a plain number, without a unit"
+            return tr("'{id}' takes a plain number, without a unit", ["id": id])
         case .endBeforeOutcomes(let id, let end, let firstLater, let count):
-            return "cannot end '\(id)' on \(end): \(count) outcome\(count == 1 ? "" : "s") recorded after it (first on \(firstLater)); choose a date on or after the last outcome, or reset them first"
+            return trn("cannot end '{id}' on {end}: {count} outcome recorded after it (first on {first}); choose a date on or after the last outcome, or reset them first",
+                       "cannot end '{id}' on {end}: {count} outcomes recorded after it (first on {first}); choose a date on or after the last outcome, or reset them first",
+                       count, ["id": id, "end": end.iso, "first": firstLater.iso])
         case .versionBreaksOutcomes(let id, let effective, let date, let occurrence):
-            return "'\(id)': the changed schedule effective \(effective) has no occurrence \(occurrence) on \(date), which has a recorded outcome; choose a later --effective date"
-        case .kindChanged(let id, let from, let to):
-            return "'\(id)' is an \(from) in the store and an \(to) in the file; an activity cannot change kind, give it a new id"
+            return tr("'{id}': the changed schedule effective {effective} has no occurrence {occurrence} on {date}, which has a recorded outcome; choose a later --effective date",
+                      ["id": id, "effective": effective.iso, "occurrence": String(occurrence), "date": date.iso])
+        case .kindChanged(let id, let from, _):
+            // An activity that changed kind changed from one to the other.
+            return from == .intervention
+                ? tr("'{id}' is an intervention in the store and an assessment in the file; an activity cannot change kind, give it a new id", ["id": id])
+                : tr("'{id}' is an assessment in the store and an intervention in the file; an activity cannot change kind, give it a new id", ["id": id])
         case .noPlan(let path):
-            return "no care plan in \(path) yet"
+            return tr("no care plan in {path} yet", ["path": path])
         }
     }
 }

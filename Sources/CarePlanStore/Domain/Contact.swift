@@ -1,3 +1,5 @@
+import Localization
+
 /// Someone around the patient, as the plan file lists them (CareKit's Connect): the care team (GP,
 /// nurse, physiotherapist, pharmacist) and personal contacts (family, friends), with how to reach
 /// them and what they are responsible for.
@@ -6,7 +8,8 @@ public struct Contact: Hashable, Sendable {
         case careTeam = "care-team"
         case personal
 
-        public var title: String { self == .careTeam ? "Care team" : "Personal" }
+        /// The heading of the group's contacts; `rawValue` is the plan file's word (`group: care-team`).
+        public var title: String { self == .careTeam ? trc("contact group", "Care team") : trc("contact group", "Personal") }
     }
 
     /// Unique in a plan: it names the contact from one version of the plan to the next.

@@ -1,17 +1,48 @@
+import Localization
+
 /// What an assessment records, and what is healthy, for every value of a reading.
 ///
 /// Single-value measures have one field named `value`; multi-value measures such as blood pressure
 /// list their fields, and readings keep the values in that order.
 public struct Measure: Hashable, Sendable {
+    /// `rawValue` is the plan file's word (`type: number`); `title` the reader's.
     public enum ValueType: String, Hashable, Sendable, CaseIterable {
         case number, integer, scale, boolean, choice, text
         /// A sleep diary (`SleepDiary`): its fields are fixed, its settings say how nights are cut.
         case sleep
+
+        /// "number", "integer", "scale"… in the reader's language.
+        public var title: String {
+            switch self {
+            // TRANSLATORS: what an assessment records: a number, a whole number, a point on a scale, yes or no, one of
+            // several options, text, or a sleep diary.
+            case .number: return trc("measure type", "number")
+            case .integer: return trc("measure type", "integer")
+            case .scale: return trc("measure type", "scale")
+            case .boolean: return trc("measure type", "boolean")
+            case .choice: return trc("measure type", "choice")
+            case .text: return trc("measure type", "text")
+            case .sleep: return trc("measure type", "sleep")
+            }
+        }
     }
 
-    /// How several readings of a day or week combine into one figure.
+    /// How several readings of a day or week combine into one figure. `rawValue` is the plan
+    /// file's word (`aggregate: sum`); `title` the reader's.
     public enum Aggregate: String, Hashable, Sendable, CaseIterable {
         case average, sum, min, max, last
+
+        /// "average", "sum"… in the reader's language.
+        public var title: String {
+            switch self {
+            // TRANSLATORS: how several readings of a day or a week make one figure: their average, sum, lowest, highest or last.
+            case .average: return trc("aggregate", "average")
+            case .sum: return trc("aggregate", "sum")
+            case .min: return trc("aggregate", "min")
+            case .max: return trc("aggregate", "max")
+            case .last: return trc("aggregate", "last")
+            }
+        }
     }
 
     public var type: ValueType

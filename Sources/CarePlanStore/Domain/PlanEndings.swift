@@ -1,3 +1,5 @@
+import Localization
+
 /// What importing a plan would end, worked out before anything is written, so the command line
 /// can say so and ask: activities the file gives an end (or an earlier end) than they have now,
 /// and contacts it no longer lists.
@@ -24,11 +26,18 @@ public struct PlanEndings: Equatable, Sendable {
 
     /// "ends walk (last day 2026-12-01) and removes contact Sam Patel".
     public var summary: String {
-        var parts: [String] = []
-        if !activities.isEmpty {
-            parts.append("ends " + activities.map { "\($0.id) (last day \($0.end))" }.joined(separator: ", "))
+        // TRANSLATORS: an activity an import ends, and its last day: "walk (last day 2026-12-01)".
+        let ended = activities.map { tr("{id} (last day {date})", ["id": $0.id, "date": $0.end.iso]) }.joined(separator: ", ")
+        let removed = contacts.joined(separator: ", ")
+        switch (activities.isEmpty, contacts.isEmpty) {
+        // TRANSLATORS: what importing a plan would do, told before it is done: "This import {changes}. Go ahead?".
+        // {activities} lists activities with their last day, {names} contacts' names.
+        case (false, true): return tr("ends {activities}", ["activities": ended])
+        case (true, false): return trn("removes contact {names}", "removes contacts {names}", contacts.count, ["names": removed])
+        case (false, false):
+            return trn("ends {activities} and removes contact {names}", "ends {activities} and removes contacts {names}", contacts.count,
+                       ["activities": ended, "names": removed])
+        case (true, true): return ""
         }
-        if !contacts.isEmpty { parts.append("removes contact" + (contacts.count == 1 ? " " : "s ") + contacts.joined(separator: ", ")) }
-        return parts.joined(separator: " and ")
     }
 }

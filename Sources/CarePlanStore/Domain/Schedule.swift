@@ -1,3 +1,5 @@
+import Localization
+
 /// When an activity is due: from `start` to `end` (inclusive), in local calendar dates.
 ///
 /// Day-granular like CareKit 1 (a count of occurrences per day), with optional times of day like
@@ -64,19 +66,36 @@ public struct Schedule: Hashable, Sendable {
 
     /// A short human description: "2× daily at 08:00, 20:00 from 2026-11-01".
     public var summary: String {
-        var text: String
-        switch pattern {
-        case .daily(let n): text = n == 1 ? "daily" : "\(n)× daily"
-        case .weekly(let perDay):
-            text = "weekly on " + perDay.keys.sorted().map { day in
-                perDay[day]! == 1 ? day.key : "\(day.key) \(perDay[day]!)×"
-            }.joined(separator: ", ")
-        case .every(let k, let n): text = (n == 1 ? "" : "\(n)× ") + (k == 1 ? "every day" : "every \(k) days")
-        case .asNeeded: text = "as needed"
+        let times = self.times.map(\.description).joined(separator: ", ")
+        let start = self.start.iso
+        switch (times.isEmpty, end) {
+        // TRANSLATORS: {schedule} says how often ("daily", "2× daily", "weekly on Mon, Thu", "every 3 days", "as needed"),
+        // {times} lists times of day ("08:00, 20:00"), {start} and {end} are the first and last days (2026-11-01).
+        case (true, nil): return tr("{schedule} from {start}", ["schedule": frequency, "start": start])
+        case (true, let end?): return tr("{schedule} from {start} to {end}", ["schedule": frequency, "start": start, "end": end.iso])
+        case (false, nil): return tr("{schedule} at {times} from {start}", ["schedule": frequency, "times": times, "start": start])
+        case (false, let end?):
+            return tr("{schedule} at {times} from {start} to {end}", ["schedule": frequency, "times": times, "start": start, "end": end.iso])
         }
-        if !times.isEmpty { text += " at " + times.map(\.description).joined(separator: ", ") }
-        text += " from \(start)"
-        if let end { text += " to \(end)" }
-        return text
+    }
+
+    /// How often: "daily", "2× daily", "weekly on Mon, Thu 2×", "every 3 days", "as needed".
+    var frequency: String {
+        switch pattern {
+        // TRANSLATORS: how often an activity is due, as the start of its schedule's summary ({schedule}).
+        case .daily(let n): return n == 1 ? tr("daily") : trn("{count}× daily", "{count}× daily", n)
+        case .weekly(let perDay):
+            let days = perDay.keys.sorted().map { day in
+                // TRANSLATORS: a weekday of a weekly schedule with its number of occurrences: "Thu 2×".
+                perDay[day]! == 1 ? day.shortName : trn("{weekday} {count}×", "{weekday} {count}×", perDay[day]!, ["weekday": day.shortName])
+            }
+            // TRANSLATORS: {weekdays} lists abbreviated weekdays, each with its count when above one: "Mon, Thu 2×".
+            return tr("weekly on {weekdays}", ["weekdays": days.joined(separator: ", ")])
+        case .every(1, 1): return tr("every day")
+        case .every(1, let n): return trn("{count}× every day", "{count}× every day", n)
+        case .every(let k, 1): return trn("every {count} day", "every {count} days", k)
+        case .every(let k, let n): return trn("{times}× every {count} day", "{times}× every {count} days", k, ["times": n])
+        case .asNeeded: return tr("as needed")
+        }
     }
 }

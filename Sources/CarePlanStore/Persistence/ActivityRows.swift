@@ -1,4 +1,5 @@
 import GRDB
+import Localization
 
 /// How the store keeps an activity version: typed columns in `activityVersion`, with its times, its
 /// measure's fields and their options in child tables, each list in its own order.
@@ -166,7 +167,8 @@ enum ActivityRows {
         let filter = activityId == nil ? "WHERE personId = person()" : "WHERE personId = person() AND activityId = ?"
         let arguments: StatementArguments = activityId.map { [$0] } ?? []
         func damaged(_ id: String, _ version: Int, _ what: String) -> StoreError {
-            .damaged(path: path, detail: "version \(version) of activity '\(id)' cannot be read: \(what)")
+            // TRANSLATORS: {what} names what is wrong: a column of the database and its value (startDate '2026-13-01'), or a sentence.
+            .damaged(path: path, detail: tr("version {version} of activity '{id}' cannot be read: {what}", ["version": String(version), "id": id, "what": what]))
         }
 
         var times: [Key: [TimeOfDay]] = [:]
@@ -206,9 +208,9 @@ enum ActivityRows {
                 let a: Double? = row[low], b: Double? = row[high]
                 guard let a, let b else {
                     if a == nil && b == nil { return nil }
-                    throw damaged(key.activityId, key.version, "a measure field has half a range")
+                    throw damaged(key.activityId, key.version, tr("a measure field has half a range"))
                 }
-                guard a <= b else { throw damaged(key.activityId, key.version, "a measure field's range runs backwards") }
+                guard a <= b else { throw damaged(key.activityId, key.version, tr("a measure field's range runs backwards")) }
                 return a...b
             }
             fields[key, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
@@ -236,7 +238,7 @@ enum ActivityRows {
             let pattern: Schedule.Pattern
             switch row[13] as String {
             case "daily":
-                guard let perDay else { throw damaged(id, number, "a daily pattern without perDay") }
+                guard let perDay else { throw damaged(id, number, tr("a daily pattern without perDay")) }
                 pattern = .daily(perDay)
             case "weekly":
                 var days: [Weekday: Int] = [:]
@@ -245,7 +247,7 @@ enum ActivityRows {
                 }
                 pattern = .weekly(days)
             case "every":
-                guard let everyDays, let perDay else { throw damaged(id, number, "an every-N-days pattern without everyDays and perDay") }
+                guard let everyDays, let perDay else { throw damaged(id, number, tr("an every-N-days pattern without everyDays and perDay")) }
                 pattern = .every(days: everyDays, times: perDay)
             case "asNeeded":
                 pattern = .asNeeded

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// Copies of the store made through SQLite's online backup API: a consistent snapshot of a live
 /// WAL database (a file copy could catch the database and its log mid-commit), written 0600 in
@@ -10,10 +11,12 @@ extension CareStore {
     @discardableResult
     public func backup(to destination: String) throws -> Int {
         if FileManager.default.fileExists(atPath: destination) || (try? FileManager.default.destinationOfSymbolicLink(atPath: destination)) != nil {
-            throw StoreError.database(path: destination, message: "already exists; careplan does not write a backup over a file, give a new name")
+            // TRANSLATORS: follows the backup's path and a colon ("/tmp/backup.sqlite: already exists; …").
+            throw StoreError.database(path: destination, message: tr("already exists; careplan does not write a backup over a file, give a new name"))
         }
         guard try Self.prepareFile(at: destination, create: true) else {
-            throw StoreError.database(path: destination, message: "could not be created")
+            // TRANSLATORS: follows the backup's path and a colon ("/tmp/backup.sqlite: could not be created").
+            throw StoreError.database(path: destination, message: tr("could not be created"))
         }
         do {
             let copy = try DatabaseQueue(path: destination)

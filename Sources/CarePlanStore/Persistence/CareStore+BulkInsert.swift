@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 extension CareStore {
     /// Writes many outcomes at once, fast: generated histories, the demo, benchmarks.
@@ -28,7 +29,8 @@ extension CareStore {
             let end = min(start + max(batchSize, 1), outcomes.endIndex)
             written += try write { db in
                 guard try Self.revision(db) == plan.revision else {
-                    throw StoreError.database(path: path, message: "the plan changed while history was being written; \(written) outcomes were written before it")
+                    throw StoreError.database(path: path, message: trn("the plan changed while history was being written; {count} outcome was written before it",
+                                                                       "the plan changed while history was being written; {count} outcomes were written before it", written))
                 }
                 let batch = outcomes[start..<end]
                 let count = try Self.insertBatch(batch, db)
@@ -59,7 +61,8 @@ extension CareStore {
         }
         for (field, reading) in zip(fields, outcome.values) {
             if let range = field.range, let value = reading.value, !range.contains(value) {
-                throw CarePlanError.invalidValue(id: id, field: field.name, message: "\(NumberText.string(value)) is outside the accepted range \(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound))")
+                throw CarePlanError.invalidValue(id: id, field: field.name, message: ReadingParser.outsideRange(NumberText.string(value), low: NumberText.string(range.lowerBound),
+                                                                                                                high: NumberText.string(range.upperBound)))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// A reading taken elsewhere (a clinic's FHIR Observation), on its way into the plan: which
 /// assessment, when, and the values as text with their units, checked as typed ones are.
@@ -60,12 +61,13 @@ extension CareStore {
             let importedAt = clock.now.localISO8601(offset: clock.utcOffsetSeconds)
             return try readings.map { reading -> ExternalReadingResult in
                 guard !known.contains(reading.key) else { return .alreadyTaken }
-                guard let history = plan.history(reading.activityId) else { return .refused("the plan has no activity '\(reading.activityId)'") }
+                guard let history = plan.history(reading.activityId) else { return .refused(tr("the plan has no activity '{id}'", ["id": reading.activityId])) }
                 let date = reading.date
                 let activity = history.activity(on: date)
-                guard date <= clock.today else { return .refused("dated \(date.iso), after today") }
+                guard date <= clock.today else { return .refused(tr("dated {date}, after today", ["date": date.iso])) }
                 guard activity.schedule.isOpen(on: date) else {
-                    return .refused("'\(activity.id)' is not scheduled on \(date.iso) (\(activity.schedule.summary))")
+                    // TRANSLATORS: {schedule} describes when the activity is due, e.g. "daily at 08:00 from 2026-11-01".
+                    return .refused(tr("'{id}' is not scheduled on {date} ({schedule})", ["id": activity.id, "date": date.iso, "schedule": activity.schedule.summary]))
                 }
                 let values: [ReadingValue]
                 do {
@@ -83,7 +85,7 @@ extension CareStore {
                 let taken = Set(recorded.filter { $0.source == nil }.map(\.occurrence))
                 let named = reading.occurrence.flatMap { n in !taken.contains(n) && activity.schedule.hasEvent(on: date, occurrence: n) ? n : nil }
                 guard let index = named ?? Self.nearestOpen(activity, on: date, minutes: date.minutes(at: Int(reading.recordedAt.timeIntervalSince1970), in: TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt), taken: taken) else {
-                    return .refused("every occurrence of '\(activity.id)' on \(date.iso) already has a reading")
+                    return .refused(tr("every occurrence of '{id}' on {date} already has a reading", ["id": activity.id, "date": date.iso]))
                 }
                 let previous = recorded.first { $0.occurrence == index }
                 if let previous { try Self.delete(previous, db, refresh: false) }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// A recorded outcome, and the one it replaced when a resettable reading was entered again.
 public struct RecordedOutcome: Sendable {
@@ -30,7 +31,9 @@ extension CareStore {
                          clock: CareClock) throws -> RecordedOutcome {
         try record(id, kind: .assessment, date: date, occurrence: occurrence, note: note, clock: clock) { activity in
             guard activity.measure?.type == .sleep else {
-                throw CarePlanError.invalidValue(id: id, field: "value", message: "--bed, --wake and the other sleep options are for a sleep diary (measure: type: sleep); '\(id)' takes values")
+                // TRANSLATORS: --bed and --wake are options, "measure: type: sleep" what a plan file says; keep them as they are.
+                throw CarePlanError.invalidValue(id: id, field: "value", message: tr("--bed, --wake and the other sleep options are for a sleep diary (measure: type: sleep); '{id}' takes values",
+                                                                                     ["id": id]))
             }
             return try SleepDiary.values(for: activity, entry: entry, date: date, zone: clock.timeZone)
         }
@@ -70,7 +73,7 @@ extension CareStore {
                 throw CarePlanError.notScheduled(id: id, date: date, schedule: schedule.summary)
             }
             guard date <= clock.today else { throw CarePlanError.futureDate(date, today: clock.today) }
-            if let note, let problem = InputLimits.check(note, InputLimits.longText, "the note") {
+            if let note, let problem = InputLimits.check(note, InputLimits.longText, .note) {
                 throw CarePlanError.invalidValue(id: id, field: "note", message: problem)
             }
             // What was typed is checked first, and before the write lock: a bad value is the more
@@ -143,7 +146,7 @@ extension CareStore {
             }
             if let result { return result }
         }
-        throw StoreError.database(path: path, message: "the plan kept changing while this was being recorded; nothing was written, try again")
+        throw StoreError.database(path: path, message: tr("the plan kept changing while this was being recorded; nothing was written, try again"))
     }
 
     /// Places health data in `activity`'s day again after a person changed it, when it is linked.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// Someone whose care plan the store holds: a parent, a child, oneself.
 public struct Person: Sendable, Hashable {
@@ -68,7 +69,7 @@ extension CareStore {
             return
         }
         let wanted = String(name.trimmingSpaces)
-        if wanted.isEmpty { throw CarePlanError.invalidPersonName(name, reason: "it is empty") }
+        if wanted.isEmpty { throw CarePlanError.invalidPersonName(name, reason: tr("it is empty")) }
         if let exact = everyone.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }) {
             personChoice.choose(exact)
             return
@@ -104,12 +105,12 @@ extension CareStore {
 
     /// A person's name: what can be typed after `--person` and shown in a header.
     static func checkName(_ name: String) throws {
-        if name.isEmpty { throw CarePlanError.invalidPersonName(name, reason: "it is empty") }
-        if let problem = InputLimits.check(name, 60, "the name") { throw CarePlanError.invalidPersonName(name, reason: problem) }
+        if name.isEmpty { throw CarePlanError.invalidPersonName(name, reason: tr("it is empty")) }
+        if let problem = InputLimits.check(name, 60, .name) { throw CarePlanError.invalidPersonName(name, reason: problem) }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw CarePlanError.invalidPersonName(name, reason: "it holds a control character")
+            throw CarePlanError.invalidPersonName(name, reason: tr("it holds a control character"))
         }
-        if name.hasPrefix("-") { throw CarePlanError.invalidPersonName(name, reason: "it starts with '-', which reads as an option") }
+        if name.hasPrefix("-") { throw CarePlanError.invalidPersonName(name, reason: tr("it starts with '-', which reads as an option")) }
     }
 
     /// In a store with nobody in it yet, the name the first write gives its person (an import's
@@ -145,7 +146,7 @@ extension CareStore {
         guard let person = personChoice.person else { throw CarePlanError.unknownPerson(name, known: try people().map(\.name)) }
         try writeForStore { db in
             if let other = try Self.people(db).first(where: { $0.id != person.id && $0.name.caseInsensitiveCompare(wanted) == .orderedSame }) {
-                throw CarePlanError.invalidPersonName(wanted, reason: "\(other.name) is someone else in this store")
+                throw CarePlanError.invalidPersonName(wanted, reason: tr("{name} is someone else in this store", ["name": other.name]))
             }
             try db.execute(sql: "UPDATE person SET name = ? WHERE id = ?", arguments: [wanted, person.id])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// What an import did to each activity, for the user to read.
 public struct ImportReport: Sendable, Equatable {
@@ -156,7 +157,8 @@ extension CareStore {
                 throw CarePlanError.endBeforeOutcomes(id: id, end: date, firstLater: LocalDate(iso: first.date)!, count: try later.fetchCount(db))
             }
             if let starting = history.versions.first(where: { $0.activity.schedule.start > date }) {
-                throw CarePlanError.invalidValue(id: id, field: "end", message: "a version of it starts on \(starting.activity.schedule.start), after \(date); end it on or after that day")
+                throw CarePlanError.invalidValue(id: id, field: "end", message: tr("a version of it starts on {start}, after {date}; end it on or after that day",
+                                                                                   ["start": starting.activity.schedule.start.iso, "date": date.iso]))
             }
             var lastDay: LocalDate?
             for stored in history.versions {
@@ -203,7 +205,7 @@ extension StoreReader {
         let identifiers = try Row.fetchAll(db.cachedStatement(sql: "SELECT system, value FROM patientIdentifier WHERE personId = person() ORDER BY position"))
             .map { PatientDetails.Identifier(system: $0[0], value: $0[1]) }
         let date = born.flatMap { LocalDate(iso: $0) }
-        if let born, date == nil { throw StoreError.damaged(path: path, detail: "the patient's date of birth '\(born)'") }
+        if let born, date == nil { throw StoreError.damaged(path: path, detail: tr("the patient's date of birth '{date}'", ["date": born])) }
         return PatientDetails(born: date, identifiers: identifiers)
     }
 
@@ -221,7 +223,7 @@ extension StoreReader {
 
     private func history(id: String, kind: String, trackedFrom: String?, versions: [ActivityVersion]) throws -> ActivityHistory {
         guard let kind = Activity.Kind(rawValue: kind) else {
-            throw StoreError.damaged(path: path, detail: "activity '\(id)' has an unknown kind '\(kind)'")
+            throw StoreError.damaged(path: path, detail: tr("activity '{id}' has an unknown kind '{kind}'", ["id": id, "kind": kind]))
         }
         return ActivityHistory(id: id, kind: kind, versions: versions, trackedFrom: trackedFrom.flatMap { LocalDate(iso: $0) })
     }

@@ -2,6 +2,7 @@ import Foundation
 import CSQLiteSetup
 import GRDB
 import GRDBSQLite
+import Localization
 
 /// The care-plan store: one SQLite file, opened through GRDB.
 ///
@@ -157,7 +158,7 @@ public final class CareStore: @unchecked Sendable {
             _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
             try db.execute(sql: "PRAGMA journal_size_limit = 0")
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            guard mode == "wal" else { throw DatabaseError(message: "could not switch the database to WAL mode") }
+            guard mode == "wal" else { throw DatabaseError(message: tr("could not switch the database to WAL mode")) }
             // A tick the user saw acknowledged survives a power cut, not only a crash: each commit
             // syncs the log (docs/storage.md).
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -196,19 +197,24 @@ public final class CareStore: @unchecked Sendable {
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             guard xdg.hasPrefix("/") else {
-                throw CarePlanError.invalidEnvironment("XDG_DATA_HOME='\(xdg)' is not an absolute path, so careplan will not guess where your data goes; set it to an absolute path, or give --db PATH (or CAREPLAN_DB)")
+                throw CarePlanError.invalidEnvironment(tr("XDG_DATA_HOME='{value}' is not an absolute path, so careplan will not guess where your data goes; set it to an absolute path, or give --db PATH (or CAREPLAN_DB)",
+                                                          ["value": xdg]))
             }
             dataHome = xdg
         } else {
             guard let home = environment["HOME"], home.hasPrefix("/") else {
-                let found = environment["HOME"].map { "HOME='\($0)' is not an absolute path" } ?? "HOME is not set"
-                throw CarePlanError.invalidEnvironment("\(found), so careplan cannot find ~/.local/share/careplan; give --db PATH (or set CAREPLAN_DB or XDG_DATA_HOME)")
+                throw CarePlanError.invalidEnvironment(environment["HOME"].map {
+                    tr("HOME='{value}' is not an absolute path, so careplan cannot find ~/.local/share/careplan; give --db PATH (or set CAREPLAN_DB or XDG_DATA_HOME)",
+                       ["value": $0])
+                } ?? tr("HOME is not set, so careplan cannot find ~/.local/share/careplan; give --db PATH (or set CAREPLAN_DB or XDG_DATA_HOME)"))
             }
             dataHome = home + "/.local/share"
         }
         let path = dataHome + "/careplan/careplan.sqlite"
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-            throw StoreError.database(path: path, message: "is a symbolic link (to \(target)); careplan follows a link to health data only when you name it: --db \(path) (or CAREPLAN_DB)")
+            // TRANSLATORS: follows the database's path and a colon ("/home/sam/.local/share/careplan/careplan.sqlite: is a …").
+            throw StoreError.database(path: path, message: tr("is a symbolic link (to {target}); careplan follows a link to health data only when you name it: --db {path} (or CAREPLAN_DB)",
+                                                              ["target": target, "path": path]))
         }
         return path
     }
@@ -223,20 +229,23 @@ public final class CareStore: @unchecked Sendable {
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0 {
             // Creating the file would create the link's target, wherever it points.
             let target = (try? files.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            throw StoreError.database(path: path, message: "is a symbolic link to \(target), which does not exist; careplan does not create a file through a dangling link")
+            // TRANSLATORS: follows the database's path and a colon ("/tmp/care.sqlite: is a symbolic link to …").
+            throw StoreError.database(path: path, message: tr("is a symbolic link to {target}, which does not exist; careplan does not create a file through a dangling link",
+                                                              ["target": target]))
         }
         if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.database(path: path, message: "is a folder, not a database file") }
+            // TRANSLATORS: follows the database's path and a colon ("/tmp/care: is a folder, not a database file").
+            if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.database(path: path, message: tr("is a folder, not a database file")) }
             // SQLite takes a file shorter than its header for an empty database and would write a
             // new one over it: anything non-empty must start as an SQLite file does.
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw StoreError.database(path: path, message: "cannot open the database (check permissions)") }
+            guard descriptor >= 0 else { throw StoreError.database(path: path, message: tr("cannot open the database (check permissions)")) }
             defer { Glibc.close(descriptor) }
             var header = [UInt8](repeating: 0, count: 16)
             let count = Glibc.read(descriptor, &header, header.count)
             if count == 0 { return true }
             guard count == header.count, header == Array("SQLite format 3\u{0}".utf8) else {
-                throw StoreError.database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")
+                throw StoreError.database(path: path, message: notADatabase)
             }
             return false
         }
@@ -247,34 +256,42 @@ public final class CareStore: @unchecked Sendable {
                 try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         } catch {
-            throw StoreError.database(path: path, message: "cannot create the folder \(folder): \(error.localizedDescription)")
+            // TRANSLATORS: {reason} is the system's own words, often in English.
+            throw StoreError.database(path: path, message: tr("cannot create the folder {folder}: {reason}", ["folder": folder, "reason": error.localizedDescription]))
         }
         guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw StoreError.database(path: path, message: "cannot create the database file (check the folder exists and is writable)")
+            throw StoreError.database(path: path, message: tr("cannot create the database file (check the folder exists and is writable)"))
         }
         return true
+    }
+
+    /// A file that is not SQLite's, or is too damaged to say.
+    static var notADatabase: String {
+        // TRANSLATORS: follows the database's path and a colon ("/tmp/notes.txt: is not a careplan database …").
+        tr("is not a careplan database (not an SQLite file, or damaged)")
     }
 
     /// SQLite's errors in words a user can act on.
     static func explain(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return .database(path: path, message: "the database is locked by another program; try again when it has finished")
+            return .database(path: path, message: tr("the database is locked by another program; try again when it has finished"))
         case .SQLITE_NOTADB:
-            return .database(path: path, message: "is not a careplan database (not an SQLite file, or damaged)")
+            return .database(path: path, message: notADatabase)
         case .SQLITE_CORRUPT:
-            return .database(path: path, message: "the database file is damaged (SQLite reports corruption); restore it from a backup")
+            return .database(path: path, message: tr("the database file is damaged (SQLite reports corruption); restore it from a backup"))
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-            return .database(path: path, message: "cannot open the database (check permissions)")
+            return .database(path: path, message: tr("cannot open the database (check permissions)"))
         case .SQLITE_READONLY:
-            return .database(path: path, message: "the database is read-only; careplan needs to write to it")
+            return .database(path: path, message: tr("the database is read-only; careplan needs to write to it"))
         case .SQLITE_FULL:
-            return .database(path: path, message: "the disk is full; nothing was written")
+            return .database(path: path, message: tr("the disk is full; nothing was written"))
         case .SQLITE_IOERR:
             // A commit that cannot reach the disk is rolled back: what was committed before stays.
-            return .database(path: path, message: "could not write to the disk (an I/O error: a full disk, a file-size limit or a failing drive); nothing was written, and what was saved before is intact")
+            return .database(path: path, message: tr("could not write to the disk (an I/O error: a full disk, a file-size limit or a failing drive); nothing was written, and what was saved before is intact"))
         default:
-            return .database(path: path, message: "SQLite error: \(error.message ?? "\(error.resultCode)")")
+            // TRANSLATORS: {message} is SQLite's own words, in English.
+            return .database(path: path, message: tr("SQLite error: {message}", ["message": error.message ?? "\(error.resultCode)"]))
         }
     }
 

@@ -1,4 +1,5 @@
 import GRDB
+import Localization
 
 /// How the store keeps contacts (schema v8): one row per contact for its place in the list, one per
 /// version with the details as columns (`removed` from the day the plan stopped listing them), and
@@ -59,13 +60,16 @@ enum ContactRows {
             FROM contactVersion WHERE personId = person() ORDER BY effectiveFrom, version
             """)) {
             let name: String = row[0], version: Int = row[1], effective: String = row[2]
-            func damaged(_ what: String) -> StoreError { .damaged(path: path, detail: "version \(version) of contact '\(name)' cannot be read: \(what)") }
+            func damaged(_ what: String) -> StoreError {
+                // TRANSLATORS: {what} names what is wrong: a column of the database and its value (effectiveFrom '2026-13-01'), or a sentence.
+                .damaged(path: path, detail: tr("version {version} of contact '{name}' cannot be read: {what}", ["version": String(version), "name": name, "what": what]))
+            }
             guard let from = LocalDate(iso: effective) else { throw damaged("effectiveFrom '\(effective)'") }
             var contact: Contact?
             if !(row[3] as Bool) {
                 let groupText: String? = row[5]
                 guard let role: String = row[4], let group = groupText.flatMap(Contact.Group.init(rawValue:)) else {
-                    throw damaged("role or group missing")
+                    throw damaged(tr("role or group missing"))
                 }
                 contact = Contact(name: name, role: role, group: group, phone: row[6], email: row[7], address: row[8], notes: row[9],
                                   activities: activities[name]?[version] ?? [])

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// What FHIR needs the store to remember (migration v9).
 ///
@@ -31,7 +32,7 @@ extension StoreReader {
     /// The store's own UUID (lower case), made with it.
     public func storeUUID() throws -> String {
         guard let uuid = try String.fetchOne(db, sql: "SELECT uuid FROM storeIdentity WHERE id = 1") else {
-            throw StoreError.damaged(path: path, detail: "the store's identity (table storeIdentity) is missing")
+            throw StoreError.damaged(path: path, detail: tr("the store's identity (table storeIdentity) is missing"))
         }
         return uuid
     }

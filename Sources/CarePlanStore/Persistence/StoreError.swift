@@ -1,3 +1,5 @@
+import Localization
+
 /// What can be wrong with the database file itself, as opposed to what a user asked of it.
 ///
 /// Messages name the file and the problem; what to run about it is the command line's to add
@@ -19,7 +21,8 @@ public enum StoreError: UserFacingError, Equatable {
     public var reason: String {
         switch self {
         case .database(_, let message): return message
-        case .damaged(_, let detail): return "the store is damaged: \(detail)"
+        // TRANSLATORS: {detail} says what could not be read: "version 2 of activity 'walk' cannot be read: …".
+        case .damaged(_, let detail): return tr("the store is damaged: {detail}", ["detail": detail])
         default: return description
         }
     }
@@ -27,11 +30,13 @@ public enum StoreError: UserFacingError, Equatable {
     public var description: String {
         switch self {
         case .database(let path, let message): return "\(path): \(message)"
-        case .missing(let path): return "no care plan in \(path) yet"
+        case .missing(let path): return tr("no care plan in {path} yet", ["path": path])
         case .foreign(let path, let tables):
-            return "\(path) is an SQLite database of another program (tables: \(tables)), not a careplan store; it was left as it is"
-        case .newer(let path): return "\(path) was written by a newer careplan; it was left as it is"
-        case .damaged(let path, let detail): return "\(path): the store is damaged: \(detail)"
+            // TRANSLATORS: {tables} lists the names of the database's tables.
+            return tr("{path} is an SQLite database of another program (tables: {tables}), not a careplan store; it was left as it is",
+                      ["path": path, "tables": tables])
+        case .newer(let path): return tr("{path} was written by a newer careplan; it was left as it is", ["path": path])
+        case .damaged(let path, _): return "\(path): \(reason)"
         }
     }
 }

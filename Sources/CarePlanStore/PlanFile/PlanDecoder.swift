@@ -5,7 +5,8 @@ import Yams
 /// Reads a plan file (YAML) into a `CarePlan`, checking every key and value.
 ///
 /// The whole file is checked before anything is returned, so an import either takes every activity
-/// or none. The format is documented in docs/plan-format.md.
+/// or none. The format is documented in docs/plan-format.md. Messages name the keys that lead to
+/// a mistake as the file writes them, in every language (`YAMLNodeReader`).
 public struct PlanDecoder {
     let reader: YAMLNodeReader
 
@@ -18,36 +19,41 @@ public struct PlanDecoder {
     }
 
     public func decode(_ yaml: String) throws -> CarePlan {
-        try plan(try reader.compose(yaml, empty: "the file is empty; a plan needs title and activities"))
+        // TRANSLATORS: title and activities are the plan file's keys; keep them as they are.
+        try plan(try reader.compose(yaml, empty: tr("the file is empty; a plan needs title and activities")))
     }
 
     /// One activity in plan-file form (the form stores before schema v3 kept each version in).
     public func decodeActivity(_ yaml: String) throws -> Activity {
-        try activity(try reader.compose(yaml, empty: "empty activity"))
+        try activity(try reader.compose(yaml, empty: tr("empty activity")))
     }
 
     /// One contact in plan-file form, checked as in a plan whose activities are `activityIds`.
     public func decodeContact(_ yaml: String, activityIds: Set<String>) throws -> Contact {
-        let node = try reader.compose(yaml, empty: "empty contact")
+        let node = try reader.compose(yaml, empty: tr("empty contact"))
         return try contacts(.sequence(.init([node])), activityIds: activityIds)[0]
     }
 
     func plan(_ node: Node) throws -> CarePlan {
         let top = try reader.mapping(node, "plan", allowed: ["title", "language", "patient", "activities", "contacts", "reminders"])
         // (The patient is read before the activities: a mistake in it is reported first, where it is.)
-        guard let titleNode = top["title"] else { throw reader.error(at: node, "plan: missing 'title'") }
-        guard let activitiesNode = top["activities"] else { throw reader.error(at: node, "plan: missing 'activities'") }
-        let items = try reader.sequence(activitiesNode, "activities", of: "activities")
-        guard !items.isEmpty else { throw reader.error(at: activitiesNode, "activities: the list is empty; a plan needs at least one activity") }
+        guard let titleNode = top["title"] else { throw reader.missing("title", in: "plan", at: node) }
+        guard let activitiesNode = top["activities"] else { throw reader.missing("activities", in: "plan", at: node) }
+        let items = try reader.sequence(activitiesNode, "activities", of: .activities)
+        guard !items.isEmpty else {
+            throw reader.error(at: activitiesNode, tr("{context}: the list is empty; a plan needs at least one activity", ["context": "activities"]))
+        }
         guard items.count <= InputLimits.activities else {
-            throw reader.error(at: activitiesNode, "activities: \(items.count) activities; a plan may hold at most \(InputLimits.activities)")
+            throw reader.error(at: activitiesNode, trn("{context}: {count} activity; a plan may hold at most {limit}", "{context}: {count} activities; a plan may hold at most {limit}",
+                                                       items.count, ["context": "activities", "limit": InputLimits.activities]))
         }
         var activities: [Activity] = []
         var seen: [String: Int] = [:]
         for item in items {
             let activity = try self.activity(item)
             if let line = seen[activity.id] {
-                throw reader.error(at: item, "activities: id '\(activity.id)' is used twice (first on line \(line)); ids must be unique")
+                throw reader.error(at: item, tr("{context}: id '{id}' is used twice (first on line {line}); ids must be unique",
+                                                ["context": "activities", "id": activity.id, "line": String(line)]))
             }
             seen[activity.id] = item.mark?.line ?? 0
             activities.append(activity)
@@ -82,17 +88,20 @@ public struct PlanDecoder {
     func patient(_ node: Node) throws -> (name: String, details: PatientDetails) {
         guard case .mapping = node else { return (try reader.shortString(node, "patient"), PatientDetails()) }
         let map = try reader.mapping(node, "patient", allowed: ["name", "born", "identifiers"])
-        guard let nameNode = map["name"] else { throw reader.error(at: node, "patient: missing 'name'") }
+        guard let nameNode = map["name"] else { throw reader.missing("name", in: "patient", at: node) }
         var details = PatientDetails(born: try map["born"].map { try reader.date($0, "patient: born") })
         if let listNode = map["identifiers"] {
-            for item in try reader.sequence(listNode, "patient: identifiers", of: "identifiers {system, value}") {
+            for item in try reader.sequence(listNode, "patient: identifiers", of: .identifiers) {
                 let entry = try reader.mapping(item, "patient: identifier", allowed: ["system", "value"])
                 guard let systemNode = entry["system"], let valueNode = entry["value"] else {
-                    throw reader.error(at: item, "patient: identifier: give 'system' (a URI naming the numbering, e.g. https://fhir.nhs.uk/Id/nhs-number) and 'value'")
+                    // TRANSLATORS: system and value are the plan file's keys; keep them as they are.
+                    throw reader.error(at: item, tr("{context}: give 'system' (a URI naming the numbering, e.g. https://fhir.nhs.uk/Id/nhs-number) and 'value'",
+                                                    ["context": "patient: identifier"]))
                 }
                 let system = try reader.shortString(systemNode, "patient: identifier: system")
                 guard system.contains(":") else {
-                    throw reader.error(at: systemNode, "patient: identifier: system: '\(system)' is not a URI; e.g. https://fhir.nhs.uk/Id/nhs-number or urn:oid:2.16.840.1.113883.2.4.6.3")
+                    throw reader.error(at: systemNode, tr("{context}: '{system}' is not a URI; e.g. https://fhir.nhs.uk/Id/nhs-number or urn:oid:2.16.840.1.113883.2.4.6.3",
+                                                          ["context": "patient: identifier: system", "system": system]))
                 }
                 details.identifiers.append(PatientDetails.Identifier(system: system, value: try reader.shortString(valueNode, "patient: identifier: value")))
             }
@@ -108,7 +117,8 @@ public struct PlanDecoder {
         if let quietNode = map["quiet"] {
             let text = try reader.string(quietNode, "reminders: quiet")
             guard let quiet = Reminders.quiet(text) else {
-                throw reader.error(at: quietNode, "reminders: quiet: expected two different times HH:MM-HH:MM, when no reminder is sent (e.g. 22:00-07:00), found '\(text)'")
+                throw reader.error(at: quietNode, tr("{context}: expected two different times HH:MM-HH:MM, when no reminder is sent (e.g. 22:00-07:00), found '{text}'",
+                                                     ["context": "reminders: quiet", "text": text]))
             }
             reminders.quiet = quiet
         }
@@ -119,41 +129,56 @@ public struct PlanDecoder {
     func grace(_ node: Node, _ context: String) throws -> Int {
         let minutes = try reader.integer(node, context, atLeast: Reminders.graceRange.lowerBound)
         guard Reminders.graceRange.contains(minutes) else {
-            throw reader.error(at: node, "\(context): \(minutes) minutes; give the minutes an occurrence stays due before it is overdue, 0 to \(Reminders.graceRange.upperBound)")
+            // TRANSLATORS: {minutes} is the number as the file writes it.
+            throw reader.error(at: node, trn("{context}: {minutes} minute; give the minutes an occurrence stays due before it is overdue, 0 to {limit}",
+                                             "{context}: {minutes} minutes; give the minutes an occurrence stays due before it is overdue, 0 to {limit}",
+                                             minutes, ["context": context, "minutes": String(minutes), "limit": Reminders.graceRange.upperBound]))
         }
         return minutes
     }
 
     func activity(_ node: Node) throws -> Activity {
         let map = try reader.mapping(node, "activity", allowed: Self.activityKeys)
-        guard let idNode = map["id"] else { throw reader.error(at: node, "activity: missing 'id'") }
+        guard let idNode = map["id"] else { throw reader.missing("id", in: "activity", at: node) }
         let id = try reader.string(idNode, "id")
         guard !id.isEmpty, id.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
-            throw reader.error(at: idNode, "id: '\(id)' is not a slug; use lowercase letters, digits and '-' (e.g. ice-knee)")
+            throw reader.error(at: idNode, tr("{context}: '{id}' is not a slug; use lowercase letters, digits and '-' (e.g. ice-knee)", ["context": "id", "id": id]))
         }
-        guard id.count <= 64 else { throw reader.error(at: idNode, "id: '\(id.prefix(20))…' is \(id.count) characters long; at most 64 are accepted") }
+        guard id.count <= 64 else {
+            // TRANSLATORS: {id} is the start of a long id, followed by an ellipsis.
+            throw reader.error(at: idNode, trn("{context}: '{id}…' is {count} character long; at most {limit} are accepted",
+                                               "{context}: '{id}…' is {count} characters long; at most {limit} are accepted",
+                                               id.count, ["context": "id", "id": id.prefix(20), "limit": 64]))
+        }
         let context = "activity '\(id)'"
-        guard let kindNode = map["kind"] else { throw reader.error(at: node, "\(context): missing 'kind' (intervention or assessment)") }
+        guard let kindNode = map["kind"] else {
+            // TRANSLATORS: kind is the plan file's key, intervention and assessment the values it takes; keep them as they are.
+            throw reader.error(at: node, tr("{context}: missing 'kind' (intervention or assessment)", ["context": context]))
+        }
         let kindText = try reader.string(kindNode, "kind")
         guard let kind = Activity.Kind(rawValue: kindText) else {
-            throw reader.error(at: kindNode, "kind: expected intervention or assessment, found '\(kindText)'")
+            // TRANSLATORS: intervention and assessment are the values the plan file's kind takes; keep them as they are.
+            throw reader.error(at: kindNode, tr("{context}: expected intervention or assessment, found '{text}'", ["context": "kind", "text": kindText]))
         }
-        guard let titleNode = map["title"] else { throw reader.error(at: node, "\(context): missing 'title'") }
-        guard let scheduleNode = map["schedule"] else { throw reader.error(at: node, "\(context): missing 'schedule'") }
+        guard let titleNode = map["title"] else { throw reader.missing("title", in: context, at: node) }
+        guard let scheduleNode = map["schedule"] else { throw reader.missing("schedule", in: context, at: node) }
         var color: String?
         if let colorNode = map["color"] {
             let name = try reader.string(colorNode, "color")
             guard Activity.paletteNames.contains(name) else {
-                throw reader.error(at: colorNode, "color: '\(name)' is not a palette name; accepted: \(Activity.paletteNames.joined(separator: ", "))")
+                throw reader.error(at: colorNode, tr("{context}: '{name}' is not a palette name; accepted: {accepted}",
+                                                     ["context": "color", "name": name, "accepted": Activity.paletteNames.joined(separator: ", ")]))
             }
             color = name
         }
         var measure: Measure?
         switch (kind, map["measure"]) {
         case (.intervention, let measureNode?):
-            throw reader.error(at: map.keyNode("measure") ?? measureNode, "measure: only assessments take a measure; '\(id)' is an intervention")
+            throw reader.error(at: map.keyNode("measure") ?? measureNode,
+                               tr("{context}: only assessments take a measure; '{id}' is an intervention", ["context": "measure", "id": id]))
         case (.assessment, nil):
-            throw reader.error(at: node, "\(context): an assessment needs a 'measure' (type: number, integer, scale, boolean, choice or text)")
+            // TRANSLATORS: measure and type are the plan file's keys, number … text the values type takes; keep them as they are.
+            throw reader.error(at: node, tr("{context}: an assessment needs a 'measure' (type: number, integer, scale, boolean, choice or text)", ["context": context]))
         case (.assessment, let measureNode?):
             measure = try self.measure(measureNode)
         case (.intervention, nil):
@@ -162,7 +187,8 @@ public struct PlanDecoder {
         var health: HealthLink?
         switch (kind, map["healthkit"]) {
         case (.assessment, let linkNode?):
-            throw reader.error(at: map.keyNode("healthkit") ?? linkNode, "healthkit: an assessment names its type inside 'measure' (measure: healthkit: …)")
+            throw reader.error(at: map.keyNode("healthkit") ?? linkNode,
+                               tr("{context}: an assessment names its type inside 'measure' (measure: healthkit: …)", ["context": "healthkit"]))
         case (.intervention, let linkNode?):
             health = try interventionLink(linkNode)
         case (.assessment, nil):
@@ -188,21 +214,26 @@ public struct PlanDecoder {
 
     func schedule(_ node: Node) throws -> Schedule {
         let map = try reader.mapping(node, "schedule", allowed: ["start", "end"] + Self.patternKeys + ["times"])
-        guard let startNode = map["start"] else { throw reader.error(at: node, "schedule: missing 'start' (YYYY-MM-DD)") }
+        guard let startNode = map["start"] else { throw reader.error(at: node, tr("{context}: missing 'start' (YYYY-MM-DD)", ["context": "schedule"])) }
         let start = try reader.date(startNode, "schedule: start")
         let end = try map["end"].map { try reader.date($0, "schedule: end") }
         if let end, end < start, let endNode = map["end"] {
-            throw reader.error(at: endNode, "schedule: end \(end) is before start \(start)")
+            // TRANSLATORS: end and start are the plan file's keys; keep them as they are.
+            throw reader.error(at: endNode, tr("{context}: end {end} is before start {start}", ["context": "schedule", "end": end.iso, "start": start.iso]))
         }
         let given = map.entries.filter { Self.patternKeys.contains($0.key) }
         guard given.count == 1, let (key, value) = given.first.map({ ($0.key, $0.value) }) else {
             let at = given.count > 1 ? given[1].keyNode : node
-            throw reader.error(at: at, "schedule: give exactly one of daily, weekly, every, as-needed; found \(given.isEmpty ? "none" : given.map(\.key).joined(separator: " and "))")
+            // TRANSLATORS: daily, weekly, every and as-needed are the plan file's keys; keep them as they are.
+            throw reader.error(at: at, given.isEmpty ? tr("{context}: give exactly one of daily, weekly, every, as-needed; found none", ["context": "schedule"])
+                : tr("{context}: give exactly one of daily, weekly, every, as-needed; found {keys}",
+                     ["context": "schedule", "keys": given.map(\.key).joined(separator: trc("list of names", " and "))]))
         }
         var times: [TimeOfDay] = []
         if let timesNode = map["times"] {
             if key == "as-needed" {
-                throw reader.error(at: map.keyNode("times") ?? timesNode, "schedule: as-needed activities are never due, so they take no 'times'")
+                throw reader.error(at: map.keyNode("times") ?? timesNode,
+                                   tr("{context}: as-needed activities are never due, so they take no 'times'", ["context": "schedule"]))
             }
             times = try self.times(timesNode)
         }
@@ -215,10 +246,16 @@ public struct PlanDecoder {
             }
             let n = try reader.integer(node, context, atLeast: 1)
             guard n <= InputLimits.occurrencesPerDay else {
-                throw reader.error(at: node, "\(context): \(n) a day; at most \(InputLimits.occurrencesPerDay) (every half hour) are accepted")
+                // TRANSLATORS: {occurrences} is the number as the file writes it.
+                throw reader.error(at: node, trn("{context}: {occurrences} a day; at most {limit} (every half hour) are accepted",
+                                                 "{context}: {occurrences} a day; at most {limit} (every half hour) are accepted",
+                                                 n, ["context": context, "occurrences": String(n), "limit": InputLimits.occurrencesPerDay]))
             }
             if !times.isEmpty, n != times.count {
-                throw reader.error(at: node, "\(context): \(n) occurrences but \(times.count) times (\(times.map(\.description).joined(separator: ", "))); give as many times as occurrences, or leave the count out")
+                // TRANSLATORS: {count} occurrences a day; {times} is how many times of day the schedule lists, {list} the times.
+                throw reader.error(at: node, trn("{context}: {count} occurrence but {times} times ({list}); give as many times as occurrences, or leave the count out",
+                                                 "{context}: {count} occurrences but {times} times ({list}); give as many times as occurrences, or leave the count out",
+                                                 n, ["context": context, "times": times.count, "list": times.map(\.description).joined(separator: ", ")]))
             }
             return n
         }
@@ -230,16 +267,20 @@ public struct PlanDecoder {
             pattern = .weekly(try weekly(value, count: count))
         case "every":
             let every = try reader.mapping(value, "schedule: every", allowed: ["days", "times"])
-            guard let daysNode = every["days"] else { throw reader.error(at: value, "schedule: every: missing 'days' (every how many days)") }
+            guard let daysNode = every["days"] else {
+                throw reader.error(at: value, tr("{context}: missing 'days' (every how many days)", ["context": "schedule: every"]))
+            }
             let days = try reader.integer(daysNode, "schedule: every: days", atLeast: 1)
             guard days <= InputLimits.everyDays else {
-                throw reader.error(at: daysNode, "schedule: every: days: \(days); at most \(InputLimits.everyDays) (ten years) are accepted")
+                throw reader.error(at: daysNode, tr("{context}: {days}; at most {limit} (ten years) are accepted",
+                                                    ["context": "schedule: every: days", "days": String(days), "limit": InputLimits.everyDays]))
             }
             let n = try count(every["times"], "schedule: every: times")
             pattern = .every(days: days, times: n)
         default:
             guard try reader.bool(value, "schedule: as-needed") else {
-                throw reader.error(at: value, "schedule: as-needed: only 'true' makes sense; use daily, weekly or every for a scheduled activity")
+                // TRANSLATORS: true, daily, weekly and every are what the plan file says; keep them as they are.
+                throw reader.error(at: value, tr("{context}: only 'true' makes sense; use daily, weekly or every for a scheduled activity", ["context": "schedule: as-needed"]))
             }
             pattern = .asNeeded
         }
@@ -252,9 +293,12 @@ public struct PlanDecoder {
         func day(_ keyNode: Node) throws -> Weekday {
             let text = try reader.string(keyNode, "schedule: weekly")
             guard let weekday = Weekday(key: text) else {
-                throw reader.error(at: keyNode, "schedule: 'weekly' takes weekday keys mon..sun, found '\(text)'")
+                // TRANSLATORS: weekly is the plan file's key, mon..sun the weekdays it takes; keep them as they are.
+                throw reader.error(at: keyNode, tr("{context}: 'weekly' takes weekday keys mon..sun, found '{text}'", ["context": "schedule", "text": text]))
             }
-            guard perDay[weekday] == nil else { throw reader.error(at: keyNode, "schedule: weekly: '\(text)' is given twice") }
+            guard perDay[weekday] == nil else {
+                throw reader.error(at: keyNode, tr("{context}: '{text}' is given twice", ["context": "schedule: weekly", "text": text]))
+            }
             return weekday
         }
         switch node {
@@ -265,30 +309,37 @@ public struct PlanDecoder {
         case .sequence(let sequence):
             for item in sequence { perDay[try day(item)] = try count(nil, "schedule: weekly") }
         default:
-            throw reader.error(at: node, "schedule: weekly: expected weekdays with counts, e.g. {mon: 1, thu: 1}, found \(reader.describe(node))")
+            // TRANSLATORS: {example} is how the plan file writes it: {mon: 1, thu: 1}.
+            throw reader.error(at: node, tr("{context}: expected weekdays with counts, e.g. {example}, found {found}",
+                                            ["context": "schedule: weekly", "example": "{mon: 1, thu: 1}", "found": reader.describe(node)]))
         }
-        guard !perDay.isEmpty else { throw reader.error(at: node, "schedule: weekly: name at least one weekday (mon..sun)") }
+        guard !perDay.isEmpty else {
+            throw reader.error(at: node, tr("{context}: name at least one weekday (mon..sun)", ["context": "schedule: weekly"]))
+        }
         return perDay
     }
 
     func times(_ node: Node) throws -> [TimeOfDay] {
         var times: [TimeOfDay] = []
-        for item in try reader.sequence(node, "schedule: times", of: "times of day like \"08:00\"") {
-            let text = try reader.string(item, "schedule: times")
+        let context = "schedule: times"
+        for item in try reader.sequence(node, context, of: .timesOfDay) {
+            let text = try reader.string(item, context)
             guard let time = TimeOfDay(text: text) else {
-                throw reader.error(at: item, "schedule: times: expected HH:MM on a 24-hour clock, found '\(text)'")
+                throw reader.error(at: item, tr("{context}: expected HH:MM on a 24-hour clock, found '{text}'", ["context": context, "text": text]))
             }
             if let last = times.last, time == last {
-                throw reader.error(at: item, "schedule: times: \(time) is listed twice; each time names one occurrence")
+                throw reader.error(at: item, tr("{context}: {time} is listed twice; each time names one occurrence", ["context": context, "time": time.description]))
             }
             if let last = times.last, time < last {
-                throw reader.error(at: item, "schedule: times: \(time) comes after \(last); list times in the order they are due, each once")
+                throw reader.error(at: item, tr("{context}: {time} comes after {last}; list times in the order they are due, each once",
+                                                ["context": context, "time": time.description, "last": last.description]))
             }
             times.append(time)
         }
-        guard !times.isEmpty else { throw reader.error(at: node, "schedule: times: the list is empty") }
+        guard !times.isEmpty else { throw reader.error(at: node, emptyList(context)) }
         guard times.count <= InputLimits.occurrencesPerDay else {
-            throw reader.error(at: node, "schedule: times: \(times.count) times; at most \(InputLimits.occurrencesPerDay) a day are accepted")
+            throw reader.error(at: node, trn("{context}: {count} time; at most {limit} a day are accepted", "{context}: {count} times; at most {limit} a day are accepted",
+                                             times.count, ["context": context, "limit": InputLimits.occurrencesPerDay]))
         }
         return times
     }
@@ -303,13 +354,13 @@ public struct PlanDecoder {
 
     func measure(_ node: Node) throws -> Measure {
         let map = try reader.mapping(node, "measure", allowed: Self.measureKeys)
+        let types = Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")
         guard let typeNode = map["type"] else {
-            throw reader.error(at: node, "measure: missing 'type' (\(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            // TRANSLATORS: {types} lists the values the plan file's type takes.
+            throw reader.error(at: node, tr("{context}: missing 'type' ({types})", ["context": "measure", "types": types]))
         }
         let typeText = try reader.string(typeNode, "measure: type")
-        guard let type = Measure.ValueType(rawValue: typeText) else {
-            throw reader.error(at: typeNode, "measure: type: expected one of \(Measure.ValueType.allCases.map(\.rawValue).joined(separator: ", ")), found '\(typeText)'")
-        }
+        guard let type = Measure.ValueType(rawValue: typeText) else { throw reader.error(at: typeNode, notOneOf(typeText, "measure: type", accepted: types)) }
         let loinc = try map["loinc"].map { try self.loinc($0, "measure: loinc") }
         if type == .sleep {
             var measure = try sleepMeasure(map)
@@ -317,33 +368,39 @@ public struct PlanDecoder {
             return measure
         }
         if let stray = map.entries.first(where: { Self.sleepKeys.contains($0.key) }) {
-            throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' applies to a sleep measure (type: sleep) only")
+            throw reader.error(at: stray.keyNode, tr("{context}: '{key}' applies to a sleep measure (type: sleep) only", ["context": "measure", "key": stray.key]))
         }
         var aggregate = Measure.Aggregate.average
         if let aggregateNode = map["aggregate"] {
             let text = try reader.string(aggregateNode, "measure: aggregate")
             guard let value = Measure.Aggregate(rawValue: text) else {
-                throw reader.error(at: aggregateNode, "measure: aggregate: expected one of \(Measure.Aggregate.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+                throw reader.error(at: aggregateNode, notOneOf(text, "measure: aggregate", accepted: Measure.Aggregate.allCases.map(\.rawValue).joined(separator: ", ")))
             }
             aggregate = value
         }
         var fields: [Measure.Field]
         if let fieldsNode = map["fields"] {
             if let stray = map.entries.first(where: { Self.fieldKeys.contains($0.key) }) {
-                throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' goes inside each entry of 'fields' when a measure has fields")
+                // TRANSLATORS: fields is the plan file's key; keep it as it is.
+                throw reader.error(at: stray.keyNode, tr("{context}: '{key}' goes inside each entry of 'fields' when a measure has fields",
+                                                         ["context": "measure", "key": stray.key]))
             }
             guard [.number, .integer, .scale].contains(type) else {
-                throw reader.error(at: map.keyNode("fields") ?? fieldsNode, "measure: fields: only number, integer and scale measures take several values")
+                // TRANSLATORS: number, integer and scale are the values the plan file's type takes; keep them as they are.
+                let message = tr("{context}: only number, integer and scale measures take several values", ["context": "measure: fields"])
+                throw reader.error(at: map.keyNode("fields") ?? fieldsNode, message)
             }
-            let items = try reader.sequence(fieldsNode, "measure: fields", of: "fields")
-            guard !items.isEmpty else { throw reader.error(at: fieldsNode, "measure: fields: the list is empty") }
+            let items = try reader.sequence(fieldsNode, "measure: fields", of: .fields)
+            guard !items.isEmpty else { throw reader.error(at: fieldsNode, emptyList("measure: fields")) }
             fields = []
             for item in items {
                 let fieldMap = try reader.mapping(item, "measure: field", allowed: ["name", "loinc"] + Self.fieldKeys)
-                guard let nameNode = fieldMap["name"] else { throw reader.error(at: item, "measure: field: missing 'name' (e.g. systolic)") }
+                guard let nameNode = fieldMap["name"] else {
+                    throw reader.error(at: item, tr("{context}: missing 'name' (e.g. systolic)", ["context": "measure: field"]))
+                }
                 let name = try reader.shortString(nameNode, "measure: field: name")
                 if fields.contains(where: { $0.name == name }) {
-                    throw reader.error(at: nameNode, "measure: field: name '\(name)' is used twice")
+                    throw reader.error(at: nameNode, tr("{context}: name '{name}' is used twice", ["context": "measure: field", "name": name]))
                 }
                 var field = try self.field(fieldMap, name: name, type: type, context: "measure: \(name)")
                 field.loinc = try fieldMap["loinc"].map { try self.loinc($0, "measure: \(name): loinc") }
@@ -359,7 +416,8 @@ public struct PlanDecoder {
     func loinc(_ node: Node, _ context: String) throws -> String {
         let code = try reader.string(node, context)
         guard LOINC.isValid(code) else {
-            throw reader.error(at: node, "\(context): '\(code)' is not a LOINC code; expected digits, a dash and the check digit, e.g. 8867-4 (heart rate)")
+            throw reader.error(at: node, tr("{context}: '{code}' is not a LOINC code; expected digits, a dash and the check digit, e.g. 8867-4 (heart rate)",
+                                            ["context": context, "code": code]))
         }
         return code
     }
@@ -368,28 +426,36 @@ public struct PlanDecoder {
     /// and `headline: device|diary`.
     func sleepMeasure(_ map: KeyedNode) throws -> Measure {
         if let stray = map.entries.first(where: { !(["type", "healthkit", "sources", "loinc"] + Self.sleepKeys).contains($0.key) }) {
-            throw reader.error(at: stray.keyNode, "measure: '\(stray.key)' does not apply to a sleep measure, whose fields are fixed; it takes \(Self.sleepKeys.joined(separator: ", "))")
+            throw reader.error(at: stray.keyNode, tr("{context}: '{key}' does not apply to a sleep measure, whose fields are fixed; it takes {keys}",
+                                                     ["context": "measure", "key": stray.key, "keys": Self.sleepKeys.joined(separator: ", ")]))
         }
         var settings = SleepSettings.standard
         if let node = map["window"] {
             let text = try reader.string(node, "measure: window")
             guard let (start, end) = SleepSettings.window(text) else {
-                throw reader.error(at: node, "measure: window: expected two times HH:MM-HH:MM, the evening the night may start and the day it may end (e.g. 18:00-18:00), found '\(text)'")
+                throw reader.error(at: node, tr("{context}: expected two times HH:MM-HH:MM, the evening the night may start and the day it may end (e.g. 18:00-18:00), found '{text}'",
+                                                ["context": "measure: window", "text": text]))
             }
             guard end <= start else {
-                throw reader.error(at: node, "measure: window: \(text) is longer than a day; the night may end at \(start) on the morning after at the latest")
+                throw reader.error(at: node, tr("{context}: {window} is longer than a day; the night may end at {start} on the morning after at the latest",
+                                                ["context": "measure: window", "window": text, "start": start.description]))
             }
             (settings.windowStart, settings.windowEnd) = (start, end)
         }
         if let node = map["awakening"] {
             let minutes = try reader.integer(node, "measure: awakening", atLeast: 1)
-            guard minutes <= 120 else { throw reader.error(at: node, "measure: awakening: the minutes awake that count as an awakening, 1 to 120; found \(minutes)") }
+            guard minutes <= 120 else {
+                throw reader.error(at: node, tr("{context}: the minutes awake that count as an awakening, 1 to 120; found {minutes}",
+                                                ["context": "measure: awakening", "minutes": String(minutes)]))
+            }
             settings.awakeningMinutes = minutes
         }
         if let node = map["headline"] {
             let text = try reader.string(node, "measure: headline")
             guard let headline = SleepSettings.Headline(rawValue: text) else {
-                throw reader.error(at: node, "measure: headline: expected device or diary (which figures lead when a night has both), found '\(text)'")
+                // TRANSLATORS: device and diary are the values the plan file's headline takes; keep them as they are.
+                throw reader.error(at: node, tr("{context}: expected device or diary (which figures lead when a night has both), found '{text}'",
+                                                ["context": "measure: headline", "text": text]))
             }
             settings.headline = headline
         }
@@ -411,13 +477,19 @@ public struct PlanDecoder {
     func field(_ map: KeyedNode, name: String, type: Measure.ValueType, context: String) throws -> Measure.Field {
         let accepted = Self.keys(for: type)
         if let stray = map.entries.first(where: { Self.fieldKeys.contains($0.key) && !accepted.contains($0.key) }) {
-            throw reader.error(at: stray.keyNode, "\(context): '\(stray.key)' does not apply to \(type == .integer ? "an" : "a") \(type.rawValue) measure\(accepted.isEmpty ? "" : "; it takes \(accepted.joined(separator: ", "))")")
+            let values: KeyValuePairs<String, any PlaceholderValue> = ["context": context, "key": stray.key, "type": type.rawValue,
+                                                                        "keys": accepted.joined(separator: ", ")]
+            // TRANSLATORS: {type} is the measure's type as the plan file writes it (number, scale, boolean); {keys} lists the keys it takes.
+            if type == .integer { throw reader.error(at: stray.keyNode, tr("{context}: '{key}' does not apply to an integer measure; it takes {keys}", values)) }
+            throw reader.error(at: stray.keyNode, accepted.isEmpty ? tr("{context}: '{key}' does not apply to a {type} measure", values)
+                : tr("{context}: '{key}' does not apply to a {type} measure; it takes {keys}", values))
         }
         var field = Measure.Field(name: name)
         if let unitNode = map["unit"] {
             let symbol = try reader.string(unitNode, "\(context): unit")
             guard let unit = UnitRegistry.unit(symbol) else {
-                throw reader.error(at: unitNode, "\(context): unit: unknown unit '\(symbol)'; known units: \(UnitRegistry.all.map(\.symbol).joined(separator: ", "))")
+                throw reader.error(at: unitNode, tr("{context}: unknown unit '{unit}'; known units: {units}",
+                                                    ["context": "\(context): unit", "unit": symbol, "units": UnitRegistry.all.map(\.symbol).joined(separator: ", ")]))
             }
             field.unit = unit.symbol
         }
@@ -425,37 +497,66 @@ public struct PlanDecoder {
         field.normal = try map["normal"].map { try reader.interval($0, "\(context): normal") }
         if let decimalsNode = map["decimals"] {
             let decimals = try reader.integer(decimalsNode, "\(context): decimals", atLeast: 0)
-            guard decimals <= 6 else { throw reader.error(at: decimalsNode, "\(context): decimals: at most 6, found \(decimals)") }
+            guard decimals <= 6 else {
+                throw reader.error(at: decimalsNode, tr("{context}: at most {limit}, found {value}", ["context": "\(context): decimals", "limit": 6, "value": String(decimals)]))
+            }
             field.decimals = decimals
         }
         if type == .scale {
             guard let minNode = map["min"], let maxNode = map["max"] else {
-                throw reader.error(at: map.node, "\(context): a scale needs 'min' and 'max' (e.g. min: 0, max: 10)")
+                // TRANSLATORS: min and max are the plan file's keys; keep them as they are.
+                throw reader.error(at: map.node, tr("{context}: a scale needs 'min' and 'max' (e.g. min: 0, max: 10)", ["context": context]))
             }
             let low = try reader.integer(minNode, "\(context): min", atLeast: Int.min)
             let high = try reader.integer(maxNode, "\(context): max", atLeast: Int.min)
-            guard low < high else { throw reader.error(at: maxNode, "\(context): max \(high) must be above min \(low)") }
+            guard low < high else {
+                // TRANSLATORS: max and min are the plan file's keys; keep them as they are.
+                throw reader.error(at: maxNode, tr("{context}: max {max} must be above min {min}", ["context": context, "max": String(high), "min": String(low)]))
+            }
             field.range = Double(low)...Double(high)
         }
         if type == .integer, let range = field.range, range.lowerBound != range.lowerBound.rounded() || range.upperBound != range.upperBound.rounded() {
-            throw reader.error(at: map["range"], "\(context): range: an integer measure takes whole-number bounds")
+            throw reader.error(at: map["range"], tr("{context}: an integer measure takes whole-number bounds", ["context": "\(context): range"]))
         }
         if type == .choice {
             guard let optionsNode = map["options"] else {
-                throw reader.error(at: map.node, "\(context): a choice needs 'options' (e.g. options: [none, mild, severe])")
+                // TRANSLATORS: options is the plan file's key; keep it as it is.
+                throw reader.error(at: map.node, tr("{context}: a choice needs 'options' (e.g. options: [none, mild, severe])", ["context": context]))
             }
-            let items = try reader.sequence(optionsNode, "\(context): options", of: "option names")
-            guard items.count >= 2 else { throw reader.error(at: optionsNode, "\(context): options: a choice needs at least two options") }
+            let optionsContext = "\(context): options"
+            let items = try reader.sequence(optionsNode, optionsContext, of: .optionNames)
+            guard items.count >= 2 else { throw reader.error(at: optionsNode, tr("{context}: a choice needs at least two options", ["context": optionsContext])) }
             for item in items {
-                let option = try reader.shortString(item, "\(context): options")
-                guard !field.options.contains(option) else { throw reader.error(at: item, "\(context): options: '\(option)' is listed twice") }
+                let option = try reader.shortString(item, optionsContext)
+                guard !field.options.contains(option) else { throw reader.error(at: item, listedTwice(option, optionsContext)) }
                 field.options.append(option)
             }
         }
         if let normal = field.normal, let range = field.range, !(range.contains(normal.lowerBound) && range.contains(normal.upperBound)) {
-            let bounds = type == .scale ? "the scale min..max" : "range"
-            throw reader.error(at: map["normal"], "\(context): normal [\(NumberText.string(normal.lowerBound)), \(NumberText.string(normal.upperBound))] lies outside \(bounds) [\(NumberText.string(range.lowerBound)), \(NumberText.string(range.upperBound))]")
+            let values: KeyValuePairs<String, any PlaceholderValue> = [
+                "context": context, "low": NumberText.plain(normal.lowerBound), "high": NumberText.plain(normal.upperBound),
+                "min": NumberText.plain(range.lowerBound), "max": NumberText.plain(range.upperBound),
+            ]
+            // TRANSLATORS: normal, range, min and max are the plan file's keys; keep them as they are.
+            throw reader.error(at: map["normal"], type == .scale ? tr("{context}: normal [{low}, {high}] lies outside the scale min..max [{min}, {max}]", values)
+                : tr("{context}: normal [{low}, {high}] lies outside range [{min}, {max}]", values))
         }
         return field
+    }
+
+    /// "measure: fields: the list is empty".
+    func emptyList(_ context: String) -> String {
+        tr("{context}: the list is empty", ["context": context])
+    }
+
+    /// "contact 'Sam': activities: 'walk' is listed twice".
+    func listedTwice(_ item: String, _ context: String) -> String {
+        tr("{context}: '{item}' is listed twice", ["context": context, "item": item])
+    }
+
+    /// "measure: type: expected one of number, integer, …, found 'float'".
+    func notOneOf(_ text: String, _ context: String, accepted: String) -> String {
+        // TRANSLATORS: {accepted} lists the values the plan file's key takes, {text} what the file has.
+        tr("{context}: expected one of {accepted}, found '{text}'", ["context": context, "accepted": accepted, "text": text])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Yams
 
 /// What Yams reports about a file that is not valid YAML, as a position and a sentence; shared by
@@ -12,12 +13,15 @@ public struct YAMLProblem: Sendable {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
-            (line, column, message) = (mark.line, mark.column, "YAML syntax: \(detail)")
+            // TRANSLATORS: {problem} is what the YAML parser (libyaml) says, in English.
+            (line, column, message) = (mark.line, mark.column, tr("YAML syntax: {problem}", ["problem": detail]))
         case .duplicatedKeysInMapping(let duplicates, let context):
             (line, column, message) = (context.mark.line, context.mark.column,
-                                       "key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping")
+                                       trn("key '{keys}' appears twice in one mapping", "keys '{keys}' appear twice in one mapping",
+                                           duplicates.count, ["keys": duplicates.joined(separator: "', '")]))
         default:
-            (line, column, message) = (1, 1, "YAML: \(error)")
+            // TRANSLATORS: {problem} is what the YAML library (Yams) says, in English.
+            (line, column, message) = (1, 1, tr("YAML: {problem}", ["problem": "\(error)"]))
         }
     }
 }

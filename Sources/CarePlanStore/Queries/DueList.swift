@@ -1,3 +1,5 @@
+import Localization
+
 /// What is due now, soon, and overdue today: the one rule `careplan due`, `careplan status`,
 /// `careplan remind` and the dashboard's header count share.
 ///
@@ -5,8 +7,19 @@
 /// `grace`, else the plan's `reminders: grace`, 60 minutes by default) has passed; one without a
 /// time is due all day. Done occurrences, optional and as-needed activities are never due.
 public struct DueList: Hashable, Sendable {
+    /// `rawValue` names the state in JSON and reminder keys; `title` is the reader's word for it.
     public enum State: String, Hashable, Sendable, Comparable {
         case overdue, due, soon
+
+        /// "overdue", "due", "soon" in the reader's language.
+        public var title: String {
+            switch self {
+            // TRANSLATORS: the state of an occurrence not done yet: past its time and grace, at its time, or starting soon.
+            case .overdue: return trc("due state", "overdue")
+            case .due: return trc("due state", "due")
+            case .soon: return trc("due state", "soon")
+            }
+        }
 
         public static func < (a: State, b: State) -> Bool { a.order < b.order }
         private var order: Int { self == .overdue ? 0 : self == .due ? 1 : 2 }

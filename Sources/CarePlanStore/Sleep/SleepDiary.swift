@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The sleep diary, after the Consensus Sleep Diary: what a person writes down in the morning about
 /// the night that just ended, and the figures that follow from it.
@@ -16,17 +17,18 @@ public enum SleepDiary {
         /// What the form and the messages call it.
         public var label: String {
             switch self {
-            case .bed: return "Into bed"
-            case .lightsOut: return "Lights out"
-            case .latency: return "Minutes to fall asleep"
-            case .awakenings: return "Awakenings"
-            case .awake: return "Minutes awake in the night"
-            case .wake: return "Final wake time"
-            case .up: return "Out of bed"
-            case .quality: return "Quality (1–5)"
-            case .timeInBed: return "Time in bed"
-            case .totalSleep: return "Total sleep"
-            case .efficiency: return "Efficiency"
+            // TRANSLATORS: the questions of the sleep diary (the Consensus Sleep Diary), as the form labels them.
+            case .bed: return trc("sleep diary", "Into bed")
+            case .lightsOut: return trc("sleep diary", "Lights out")
+            case .latency: return trc("sleep diary", "Minutes to fall asleep")
+            case .awakenings: return trc("sleep diary", "Awakenings")
+            case .awake: return trc("sleep diary", "Minutes awake in the night")
+            case .wake: return trc("sleep diary", "Final wake time")
+            case .up: return trc("sleep diary", "Out of bed")
+            case .quality: return trc("sleep diary", "Quality (1–5)")
+            case .timeInBed: return trc("sleep diary", "Time in bed")
+            case .totalSleep: return trc("sleep diary", "Total sleep")
+            case .efficiency: return trc("sleep diary", "Efficiency")
             }
         }
 
@@ -76,25 +78,28 @@ public enum SleepDiary {
         public var isEmpty: Bool { [bed, lightsOut, latency, awakenings, awake, wake, up, quality].allSatisfy { $0 == nil } }
     }
 
-    static let timeExamples = "like 23:10, 11:10pm or 23.10"
-
     /// The reading for the night that ended on the morning of `date`, validated: every problem
     /// names the field and what is accepted. Times are read backwards from getting up, which is
     /// on `date`: each earlier time is the latest such clock time before the next.
     public static func values(for activity: Activity, entry: Entry, date: LocalDate, zone: TimeZone) throws -> [ReadingValue] {
         let id = activity.id
         func invalid(_ field: Field, _ message: String) -> CarePlanError { .invalidValue(id: id, field: field.rawValue, message: message) }
-        func time(_ field: Field, _ text: String?, example: String) throws -> TimeOfDay {
-            guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw invalid(field, "missing; give the time \(example), \(timeExamples)")
+        // `missing` says which time to give, and how it may be typed.
+        func time(_ field: Field, _ text: String?, missing: @autoclosure () -> String) throws -> TimeOfDay {
+            guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw invalid(field, missing()) }
+            guard let time = TimeOfDay(entered: text) else {
+                // TRANSLATORS: 23:10, 11:10pm and 23.10 are ways a time may be typed; keep them as they are.
+                throw invalid(field, tr("'{text}' is not a time of day; enter it like 23:10, 11:10pm or 23.10", ["text": text]))
             }
-            guard let time = TimeOfDay(entered: text) else { throw invalid(field, "'\(text)' is not a time of day; enter it \(timeExamples)") }
             return time
         }
-        let up = try time(.up, entry.up, example: "you got out of bed (07:00)")
-        let wake = try time(.wake, entry.wake, example: "you last woke up (06:40)")
-        let bed = try time(.bed, entry.bed, example: "you went to bed (23:10)")
-        let lightsOut = try entry.lightsOut.map { try time(.lightsOut, $0, example: "you tried to sleep") } ?? bed
+        // TRANSLATORS: a sleep diary's time left out; 23:10, 11:10pm and 23.10 are ways a time may be typed.
+        let up = try time(.up, entry.up, missing: tr("missing; give the time you got out of bed (07:00), like 23:10, 11:10pm or 23.10"))
+        let wake = try time(.wake, entry.wake, missing: tr("missing; give the time you last woke up (06:40), like 23:10, 11:10pm or 23.10"))
+        let bed = try time(.bed, entry.bed, missing: tr("missing; give the time you went to bed (23:10), like 23:10, 11:10pm or 23.10"))
+        let lightsOut = try entry.lightsOut.map {
+            try time(.lightsOut, $0, missing: tr("missing; give the time you tried to sleep, like 23:10, 11:10pm or 23.10"))
+        } ?? bed
 
         // Backwards from getting up: the latest such clock time at or before the next one.
         func before(_ time: TimeOfDay, _ next: Int) -> Int { next - ((next - time.minutes) % 1440 + 1440) % 1440 }
@@ -103,7 +108,8 @@ public enum SleepDiary {
         let lightsMinutes = before(lightsOut, wakeMinutes)
         let bedMinutes = before(bed, lightsMinutes)
         guard upMinutes - bedMinutes < 1440 else {
-            throw invalid(.bed, "bed \(bed) comes after lights out \(lightsOut); the times go bed, lights out, wake, up, within one night")
+            throw invalid(.bed, tr("bed {bed} comes after lights out {lightsOut}; the times go bed, lights out, wake, up, within one night",
+                                   ["bed": bed.description, "lightsOut": lightsOut.description]))
         }
         let fields = Dictionary(uniqueKeysWithValues: zip(Field.allCases, Self.fields))
         func number(_ field: Field, _ text: String?, type: Measure.ValueType = .integer) throws -> ReadingValue? {
@@ -118,13 +124,19 @@ public enum SleepDiary {
         let zoneInstant = { (minutes: Int) in date.instant(minutes: minutes, in: zone) }
         let asleepSpan = (zoneInstant(wakeMinutes) - zoneInstant(lightsMinutes)) / 60
         guard Int(latency) <= asleepSpan else {
-            throw invalid(.latency, "\(Int(latency)) min is longer than the \(asleepSpan) min from lights out (\(lightsOut)) to waking (\(wake))")
+            // TRANSLATORS: {count} minutes to fall asleep; {span} minutes from lights out to waking.
+            throw invalid(.latency, trn("{count} min is longer than the {span} min from lights out ({lightsOut}) to waking ({wake})",
+                                        "{count} min is longer than the {span} min from lights out ({lightsOut}) to waking ({wake})",
+                                        Int(latency), ["span": asleepSpan, "lightsOut": lightsOut.description, "wake": wake.description]))
         }
         guard Int(latency + awake) <= asleepSpan else {
-            throw invalid(.awake, "\(Int(latency)) min to fall asleep and \(Int(awake)) min awake add up to more than the \(asleepSpan) min from lights out (\(lightsOut)) to waking (\(wake))")
+            throw invalid(.awake, tr("{latency} min to fall asleep and {awake} min awake add up to more than the {span} min from lights out ({lightsOut}) to waking ({wake})",
+                                     ["latency": Int(latency), "awake": Int(awake), "span": asleepSpan,
+                                      "lightsOut": lightsOut.description, "wake": wake.description]))
         }
         if awake > 0, awakenings == 0 {
-            throw invalid(.awakenings, "\(Int(awake)) min awake in the night needs at least one awakening; give how many times you woke")
+            throw invalid(.awakenings, trn("{count} min awake in the night needs at least one awakening; give how many times you woke",
+                                           "{count} min awake in the night needs at least one awakening; give how many times you woke", Int(awake)))
         }
 
         var values = [

@@ -1,3 +1,5 @@
+import Localization
+
 /// One night's secondary sleep statistics, the figures clinicians and CBT-I use, however they were
 /// obtained: from a sleep diary (what the person felt) or from device samples (what a watch measured).
 ///
@@ -112,14 +114,16 @@ public enum SleepStage: String, Hashable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// How the reader reads it: "deep", "REM"; `rawValue` names it in files.
     public var title: String {
         switch self {
-        case .inBed: return "in bed"
-        case .awake: return "awake"
-        case .asleep: return "asleep"
-        case .core: return "core"
-        case .deep: return "deep"
-        case .rem: return "REM"
+        // TRANSLATORS: stages of sleep as a watch reports them (HealthKit's sleep analysis).
+        case .inBed: return trc("sleep stage", "in bed")
+        case .awake: return trc("sleep stage", "awake")
+        case .asleep: return trc("sleep stage", "asleep")
+        case .core: return trc("sleep stage", "core")
+        case .deep: return trc("sleep stage", "deep")
+        case .rem: return trc("sleep stage", "REM")
         }
     }
 

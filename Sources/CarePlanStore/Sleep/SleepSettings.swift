@@ -1,11 +1,19 @@
 import Foundation
+import Localization
 
 /// How nights are cut out of the clock and summarised, set on a plan's sleep measure
 /// (`window`, `awakening`, `headline`) or left at these defaults.
 public struct SleepSettings: Hashable, Sendable {
-    /// Which figures lead when a night has both a diary entry and device data.
+    /// Which figures lead when a night has both a diary entry and device data. `rawValue` is the
+    /// plan file's word (`headline: device`); `title` the reader's.
     public enum Headline: String, Hashable, Sendable, CaseIterable {
         case device, diary
+
+        /// "device" or "diary" in the reader's language.
+        public var title: String {
+            // TRANSLATORS: where a night's headline figures come from: a device (a watch) or the sleep diary.
+            self == .device ? trc("sleep figures from", "device") : trc("sleep figures from", "diary")
+        }
     }
 
     /// The night of day D runs from `windowStart` on the evening before to `windowEnd` on D

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How sleep reads everywhere it is shown (`careplan sleep`, the dashboard, `today`, `history`):
 /// `7 h 05 min`, `86 %`, `23:10`.
@@ -8,12 +9,20 @@ public enum SleepText {
         let minutes = Int((Double(seconds) / 60).rounded())
         let sign = minutes < 0 ? "-" : ""
         let m = abs(minutes)
-        if m < 60 { return "\(sign)\(m) min" }
-        return "\(sign)\(m / 60) h \(m % 60 < 10 ? "0" : "")\(m % 60) min"
+        // TRANSLATORS: a duration in minutes, abbreviated as short as your language writes it: "45 min".
+        if m < 60 { return sign + trn("{count} min", "{count} min", m) }
+        // TRANSLATORS: a duration in hours and minutes, abbreviated: "7 h 05 min" ({minutes} is always two digits).
+        return sign + trn("{count} h {minutes} min", "{count} h {minutes} min", m / 60, ["minutes": (m % 60 < 10 ? "0" : "") + String(m % 60)])
     }
 
     /// `86 %`.
-    public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded())) %" }
+    public static func percent(_ fraction: Double) -> String { percent(text: String(Int((fraction * 100).rounded()))) }
+
+    /// A percentage already written as a number: `86 %`, `86%` where the language writes it so.
+    static func percent(text: String) -> String {
+        // TRANSLATORS: a percentage, as your language writes one: "86 %" ({percent} is the number).
+        tr("{percent} %", ["percent": text])
+    }
 
     /// The wall-clock time in `zone` at `instant`: `23:10`.
     public static func clock(_ instant: Int, zone: TimeZone) -> String {
@@ -28,16 +37,20 @@ public enum SleepText {
 
     /// A night in one line: `in bed 23:05–07:02 · asleep 6 h 58 min · 88 % · to sleep 14 min · 2 awakenings`.
     public static func summary(_ figures: SleepFigures, zone: TimeZone) -> String {
-        var parts = ["in bed " + span(figures, zone: zone)]
-        guard let total = figures.totalSleep else { return (parts + ["sleep not measured"]).joined(separator: " · ") }
-        parts.append("asleep " + duration(total))
+        // TRANSLATORS: the parts of a night's summary, joined by " · ": "in bed 23:05–07:02 · asleep 6 h 58 min · 88 %
+        // · to sleep 14 min · 2 awakenings" ({span} is two clock times, {duration} hours and minutes).
+        var parts = [tr("in bed {span}", ["span": span(figures, zone: zone)])]
+        guard let total = figures.totalSleep else { return (parts + [tr("sleep not measured")]).joined(separator: " · ") }
+        parts.append(tr("asleep {duration}", ["duration": duration(total)]))
         if let efficiency = figures.efficiency { parts.append(percent(efficiency)) }
-        if let latency = figures.latency { parts.append("to sleep " + duration(latency)) }
-        if let awakenings = figures.awakenings { parts.append(count(awakenings, "awakening")) }
+        // TRANSLATORS: how long it took to fall asleep, in a night's summary: "to sleep 14 min".
+        if let latency = figures.latency { parts.append(tr("to sleep {duration}", ["duration": duration(latency)])) }
+        if let awakenings = figures.awakenings { parts.append(trn("{count} awakening", "{count} awakenings", awakenings)) }
         return parts.joined(separator: " · ")
     }
 
-    /// `1 awakening`, `2 awakenings`.
+    /// `1 awakening`, `2 awakenings`: English only, for the report's count of nights until it has
+    /// its own `trn`; what careplan shows in any language uses `trn`.
     public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// A sleep diary reading in one line: `23:10–07:00 · asleep 6 h 55 min · 86 % · quality 3`.
@@ -45,9 +58,14 @@ public enum SleepText {
         func value(_ field: SleepDiary.Field) -> ReadingValue? { values.first { $0.name == field.rawValue } }
         var parts: [String] = []
         if let bed = value(.bed)?.text, let up = value(.up)?.text { parts.append("\(bed)–\(up)") }
-        if let total = value(.totalSleep)?.value { parts.append("asleep " + duration(Int(total) * 60)) } else { parts.append("sleep not measured") }
-        if let efficiency = value(.efficiency)?.value { parts.append("\(NumberText.string(efficiency)) %") }
-        if let quality = value(.quality)?.value { parts.append("quality \(NumberText.string(quality))") }
+        if let total = value(.totalSleep)?.value {
+            parts.append(tr("asleep {duration}", ["duration": duration(Int(total) * 60)]))
+        } else {
+            parts.append(tr("sleep not measured"))
+        }
+        if let efficiency = value(.efficiency)?.value { parts.append(percent(text: NumberText.string(efficiency))) }
+        // TRANSLATORS: the quality of a night's sleep the diary gives, 1 to 5: "quality 3".
+        if let quality = value(.quality)?.value { parts.append(tr("quality {quality}", ["quality": NumberText.string(quality)])) }
         return parts.joined(separator: " · ")
     }
 }

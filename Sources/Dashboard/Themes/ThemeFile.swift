@@ -65,12 +65,12 @@ private struct ThemeReader {
         let top = try reader.mapping(root, "theme", allowed: ThemeFile.topKeys)
         guard let rolesNode = top["roles"] else { throw reader.error(at: root, tr("theme: missing 'roles'")) }
         var styles: [ThemeRole: TextStyle] = [:]
-        for entry in try reader.mapping(rolesNode, "roles", allowed: ThemeRole.allCases.map(\.rawValue), what: "role").entries {
+        for entry in try reader.mapping(rolesNode, "roles", allowed: ThemeRole.allCases.map(\.rawValue), what: .role).entries {
             styles[ThemeRole(rawValue: entry.key)!] = try style(entry.value, "roles: \(entry.key)")
         }
         var palette: [String: TerminalColor] = [:]
         if let paletteNode = top["palette"] {
-            for entry in try reader.mapping(paletteNode, "palette", allowed: Activity.paletteNames, what: "palette name").entries {
+            for entry in try reader.mapping(paletteNode, "palette", allowed: Activity.paletteNames, what: .paletteName).entries {
                 palette[entry.key] = try color(entry.value, "palette: \(entry.key)")
             }
         }

@@ -58,6 +58,12 @@ public struct DashboardData: Equatable, Sendable {
         self.night = night
     }
 
+    /// What a store with no plan shows (the welcome screen), on `date`.
+    public static func noPlan(on date: LocalDate) -> DashboardData {
+        let plan = PlanSnapshot(title: "", histories: [])
+        return DashboardData(plan: plan, week: [], day: DayAgenda(date: date, plan: plan, outcomes: []), latest: [:])
+    }
+
     /// Loads the selected day and its week as seen on `today`, and the insights report for
     /// `insights` when it is on screen. With `previous`, when only the selected day moved (nothing
     /// was written), the week strip and the insights report of `previous` are kept if they still

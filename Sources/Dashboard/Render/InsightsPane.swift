@@ -74,16 +74,24 @@ enum InsightsPane {
             case .year: return groupWidth >= 4 ? bucket.first.shortMonthName : bucket.first.narrowMonthName
             }
         }
-        var line = Array(repeating: Character(" "), count: groupWidth * labels.count)
+        // One entry per terminal cell: a two-cell character (周二, 11月) fills its first cell and
+        // leaves the second empty, so labels are placed by display width.
+        var cells = Array(repeating: " ", count: groupWidth * labels.count)
         var free = 0
         for (index, label) in labels.enumerated() {
-            let width = label.count
+            let width = TextWidth.of(label)
             let start = max(index * groupWidth + (groupWidth - width) / 2, 0)
-            guard start >= free, start + width <= line.count else { continue }
-            for (offset, character) in label.enumerated() { line[start + offset] = character }
+            guard start >= free, start + width <= cells.count else { continue }
+            var column = start
+            for character in label {
+                let characterWidth = TextWidth.of(character)
+                cells[column] = String(character)
+                if characterWidth == 2 { cells[column + 1] = "" }
+                column += characterWidth
+            }
             free = start + width + 1
         }
-        return String(line)
+        return cells.joined()
     }
 
     static func drawBars(_ rect: Rect, report: InsightsReport, chosen: FieldInsight?, context: RenderContext, into buffer: inout Buffer) {

@@ -94,10 +94,13 @@ struct Snapshot: TextOnlyCommand {
         let date = try day.resolve(clock)
         let colors = ansi ? Locations.colorPolicy.colors(terminalColors: 256) : 0
         let theme = ThemeFile.resolve(try careplan.global.loadTheme(), colors: colors)
-        let careStore = try store.open(readOnly: true)
+        // A store not made yet shows what careplan would show there: the welcome screen (the file
+        // is not created).
+        let careStore: CareStore?
+        do { careStore = try store.open(readOnly: true) } catch StoreError.missing { careStore = nil }
         var state = AppState(today: clock.today)
-        state.people = try careStore.people()
-        state.person = careStore.person
+        state.people = try careStore?.people() ?? []
+        state.person = careStore?.person
         state.selectedDate = date
         if let only = panes[pane] { state.focus = only }
         if let focus {
@@ -108,12 +111,17 @@ struct Snapshot: TextOnlyCommand {
         }
         state.insightsRange = range
         let size = (width: parts[0], height: parts[1])
-        var loader = FrameLoader(store: careStore, size: size, only: panes[pane])
-        loader.zone = clock.timeZone
-        let data = try loader.load(state)
+        let data: DashboardData
+        if let careStore {
+            var loader = FrameLoader(store: careStore, size: size, only: panes[pane])
+            loader.zone = clock.timeZone
+            data = try loader.load(state)
+        } else {
+            data = .noPlan(on: date)
+        }
         try show(overlay, in: &state, data: data)
-        let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay, databasePath: careStore.path,
-                                    timeZone: clock.timeZone)
+        let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay,
+                                    databasePath: try careStore?.path ?? CareStore.defaultPath(option: careplan.global.db), timeZone: clock.timeZone)
         // The sample plans are read only for the welcome screen, which shows them.
         let samples = data.isEmpty ? Locations.samples().plans() : []
         let buffer = Screen.render(state: state, data: data, samples: samples, context: context,

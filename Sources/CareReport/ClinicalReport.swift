@@ -188,7 +188,7 @@ extension ClinicalReport {
                 weeks: weeks(insights),
                 activities: activities(plan, insights: insights, end: end, contacts: contacts),
                 assessments: insights.assessments.map { assessment($0, outcomes: outcomes, report: insights) },
-                messages: insights.messages.map { MessageRow(level: $0.level.name, levelText: levelText($0.level), text: $0.text) },
+                messages: insights.messages.map { MessageRow(level: $0.level.name, levelText: $0.level.displayName, text: $0.text) },
                 sleep: sleepLines(insights.sleep), health: [],
                 readings: readings(outcomes, plan: plan),
                 careTeam: contacts.filter { $0.group == .careTeam }.map(row),
@@ -249,11 +249,7 @@ extension ClinicalReport {
             let names = contacts.filter { $0.activities.contains(history.id) }.map(\.name)
             // TRANSLATORS: the contacts of the plan responsible for an activity: "Responsible: Sam Patel, Dr Amira Haddad".
             let responsible = names.isEmpty ? nil : tr("Responsible: {names}", ["names": names.joined(separator: ", ")])
-            let kind = switch activity.kind {
-            case .intervention: trc("activity kind", "intervention")
-            case .assessment: trc("activity kind", "assessment")
-            }
-            return ActivityRow(title: activity.title, kind: kind, schedule: activity.schedule.summary,
+            return ActivityRow(title: activity.title, kind: activity.kind.title, schedule: activity.schedule.summary,
                                instructions: activity.instructions, activityAdherence: adherence, changes: changes, responsible: responsible)
         }
     }
@@ -290,15 +286,6 @@ extension ClinicalReport {
         // TRANSLATORS: nights of the report's period, and how many of them a device or the diary measured: "28 nights, 25 with sleep measured".
         return [trn("{count} night, {measured} with sleep measured", "{count} nights, {measured} with sleep measured", statistics.nights,
                     ["measured": statistics.measured])] + statistics.summaryLines
-    }
-
-    /// A message's level in words.
-    static func levelText(_ level: InsightMessage.Level) -> String {
-        switch level {
-        case .tip: return trc("message level", "tip")
-        case .warning: return trc("message level", "warning")
-        case .alert: return trc("message level", "alert")
-        }
     }
 
     static func readings(_ outcomes: [Outcome], plan: PlanSnapshot) -> [ReadingRow] {

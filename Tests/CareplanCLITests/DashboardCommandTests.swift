@@ -50,8 +50,11 @@ import Testing
         let list = try cli.run(["themes"], useDB: false, environment: ["XDG_CONFIG_HOME": cli.folder.appendingPathComponent("config").path]).stdout
         for name in ["dark", "light", "high-contrast", "monochrome", "sepia"] { #expect(list.contains(name), "\(name) missing from:\n\(list)") }
         #expect(list.contains("Warm paper."))
-        #expect(try cli.run(["snapshot", "--theme", "sepia", "--db", cli.db], useDB: false,
-                            environment: ["XDG_CONFIG_HOME": cli.folder.appendingPathComponent("config").path]).stderr.contains("no care plan"))
+        // The user's theme loads; a store not made yet shows the welcome screen, and is not made.
+        let welcome = try cli.run(["snapshot", "--theme", "sepia", "--db", cli.db], useDB: false,
+                                  environment: ["XDG_CONFIG_HOME": cli.folder.appendingPathComponent("config").path])
+        #expect(welcome.status == 0 && welcome.stdout.contains("Welcome to careplan"), "\(welcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.db))
     }
 
     @Test func demoSeedsSixWeeksOfHistoryDeterministically() throws {

@@ -66,11 +66,12 @@ public enum ReadingParser {
         switch type {
         case .boolean:
             if unit != nil { throw CarePlanError.unitNotAllowed(id: id) }
-            switch text.lowercased() {
-            case "yes", "y", "true", "1": return ReadingValue(name: field.name, value: 1, text: "yes")
-            case "no", "n", "false", "0": return ReadingValue(name: field.name, value: 0, text: "no")
-            // TRANSLATORS: yes and no are the words to type, in English whatever the language.
-            default: throw invalid(tr("'{text}' is not yes or no; enter yes or no", ["text": text]))
+            // Stored as English yes or no, which files and FHIR read, whatever the language typed.
+            switch Answer.read(text) {
+            case true?: return ReadingValue(name: field.name, value: 1, text: "yes")
+            case false?: return ReadingValue(name: field.name, value: 0, text: "no")
+            // TRANSLATORS: {yes} and {no} are the answers in your language (English is accepted too).
+            case nil: throw invalid(tr("'{text}' is not {yes} or {no}; enter {yes} or {no}", ["text": text, "yes": Answer.yes, "no": Answer.no]))
             }
         case .choice:
             if unit != nil { throw CarePlanError.unitNotAllowed(id: id) }

@@ -49,10 +49,6 @@ public enum SleepText {
         return parts.joined(separator: " · ")
     }
 
-    /// `1 awakening`, `2 awakenings`: English only, for the report's count of nights until it has
-    /// its own `trn`; what careplan shows in any language uses `trn`.
-    public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
     /// A sleep diary reading in one line: `23:10–07:00 · asleep 6 h 55 min · 86 % · quality 3`.
     public static func diaryReading(_ values: [ReadingValue]) -> String {
         func value(_ field: SleepDiary.Field) -> ReadingValue? { values.first { $0.name == field.rawValue } }

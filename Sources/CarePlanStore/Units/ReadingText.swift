@@ -4,6 +4,7 @@
 public enum ReadingText {
     /// One value in its field's unit: `37.2 °C`, `72 bpm`, `yes`, `mild`, `3 of 10` on a scale.
     public static func value(_ value: ReadingValue, measure: Measure?) -> String {
+        if measure?.type == .boolean, let number = value.value { return Answer.shown(number != 0) }
         if let text = value.text { return text }
         guard let number = value.value else { return "" }
         let field = measure?.fields.first { $0.name == value.name }

@@ -161,9 +161,7 @@ enum FormOverlay {
             let text = "\(range.lowerBound) \(track) \(range.upperBound)   " + (value.map { "\($0)" } ?? trc("form field", "not set"))
             buffer.write(text, x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
         case .boolean(let value):
-            // TRANSLATORS: the answers of a yes-or-no reading, each after a radio button: (•) yes   ( ) no.
-            let yesWord = trc("form answer", "yes"), noWord = trc("form answer", "no")
-            let yes = (value == true ? "(•) " : "( ) ") + yesWord, no = (value == false ? "(•) " : "( ) ") + noWord
+            let yes = (value == true ? "(•) " : "( ) ") + Answer.yes, no = (value == false ? "(•) " : "( ) ") + Answer.no
             buffer.write("\(yes)   \(no)", x: x, y: y, style: focused ? theme[.accent] : theme[.text], clip: clip)
         case .choice(let index, let options):
             // As many options as fit, always including the chosen one; ‹ › say more are hidden.

@@ -129,10 +129,10 @@ struct Import: TextOnlyCommand {
             // TRANSLATORS: {changes} is what the import would do, e.g. "ends walk (last day 2026-12-01) and removes contact Sam Patel".
             throw ImportConfirmation(message: tr("this import {changes}; nothing was imported; add --yes to go ahead", ["changes": endings.summary]))
         }
-        // TRANSLATORS: the answer is read as y or yes in every language; keep [y/N] as it is.
+        // TRANSLATORS: y and yes are read in every language, and your word for yes (the "answer" yes) and its first
+        // letter too; write the brackets as your language's yes/no prompt shows them, e.g. [t/N] in Polish.
         FileHandle.standardError.write(Data(SafeText.terminal(tr("This import {changes}. Go ahead? [y/N] ", ["changes": endings.summary])).utf8))
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else { throw ImportConfirmation(message: tr("nothing was imported")) }
+        guard Answer.read(readLine() ?? "") == true else { throw ImportConfirmation(message: tr("nothing was imported")) }
     }
 
     /// Readings from FHIR Observations: each one placed, or the reason it was not.

@@ -57,7 +57,7 @@ enum InsightsText {
 
     static func field(_ insight: FieldInsight, report: InsightsReport) -> [String] {
         let field = insight.field
-        var about = [field.unit.map(UnitRegistry.display), statistic(insight.aggregate)].compactMap { $0 }
+        var about = [field.unit.map(UnitRegistry.display), insight.aggregate.title].compactMap { $0 }
         if let normal = field.normal { about.append(normalRange(normal)) }
         var lines = ["\(insight.title) (" + about.joined(separator: ", ") + ")"]
         if let overall = insight.overall {
@@ -66,7 +66,7 @@ enum InsightsText {
                                                           (.max, overall.max), (.last, overall.last)]
             let ordered = figures.filter { $0.0 == insight.aggregate } + figures.filter { $0.0 != insight.aggregate && $0.0 != .sum }
             // TRANSLATORS: a statistic and its value, "average 128.5", in a list after "{count} readings:".
-            let listed = ordered.map { tr("{statistic} {value}", ["statistic": statistic($0.0), "value": number($0.1, field, average: $0.0 == .average)]) }
+            let listed = ordered.map { tr("{statistic} {value}", ["statistic": $0.0.title, "value": number($0.1, field, average: $0.0 == .average)]) }
             let summary = trn("{count} reading: {figures}", "{count} readings: {figures}", overall.count, ["figures": listed.joined(separator: ", ")])
             guard let trend = insight.trend else {
                 lines.append("  " + summary)
@@ -128,30 +128,8 @@ enum InsightsText {
         tr("normal {low}–{high}", ["low": NumberText.string(normal.lowerBound), "high": NumberText.string(normal.upperBound)])
     }
 
-    /// The name of a statistic: "average", "min"...
-    static func statistic(_ aggregate: Measure.Aggregate) -> String {
-        switch aggregate {
-        // TRANSLATORS: the statistics of an assessment's readings, in careplan insights.
-        case .average: return trc("statistic", "average")
-        case .sum: return trc("statistic", "sum")
-        case .min: return trc("statistic", "min")
-        case .max: return trc("statistic", "max")
-        case .last: return trc("statistic", "last")
-        }
-    }
-
     /// A message's level in a column as wide as the widest: "tip    ", "warning", "alert  ".
     static func levelColumn(_ level: InsightMessage.Level) -> String {
-        TextWidth.pad(levelName(level), to: InsightMessage.Level.allCases.map { TextWidth.of(levelName($0)) }.max() ?? 0)
-    }
-
-    /// The words for a message's level; JSON keeps `level.name`.
-    static func levelName(_ level: InsightMessage.Level) -> String {
-        switch level {
-        // TRANSLATORS: how much an insight message asks for attention.
-        case .tip: return trc("message level", "tip")
-        case .warning: return trc("message level", "warning")
-        case .alert: return trc("message level", "alert")
-        }
+        TextWidth.pad(level.displayName, to: InsightMessage.Level.allCases.map { TextWidth.of($0.displayName) }.max() ?? 0)
     }
 }

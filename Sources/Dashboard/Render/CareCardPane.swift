@@ -58,17 +58,26 @@ enum CareCardPane {
             // TRANSLATORS: an as-needed activity's row: how many times it was logged that day; {key} is the Space key's name.
             let text = trn("as needed · {count} logged · {key} logs", "as needed · {count} logged · {key} logs", count,
                            ["key": Key.character(" ").description])
-            return x + buffer.write(text, x: x, y: y, style: theme[.dim], clip: clip)
+            return x + buffer.write(TextWidth.truncate(text, to: clip.maxX - x), x: x, y: y, style: theme[.dim], clip: clip)
         }
         var column = x
-        for event in item.events {
+        for (index, event) in item.events.enumerated() {
             let (box, role) = EventLook.of(event, optional: item.activity.optional, state: state, context: context)
+            let time = event.time.map { " " + $0.description } ?? ""
+            // A box that would not fit whole, with room for "…" after it when more follow, gives way to "…".
+            let more = index < item.events.count - 1 ? 2 : 0
+            guard column + TextWidth.of(box + time) + more <= clip.maxX else {
+                buffer.write("…", x: column, y: y, style: theme[.dim], clip: clip)
+                return column + 1
+            }
             column += buffer.write(box, x: column, y: y, style: theme[role], clip: clip)
-            if let time = event.time { column += buffer.write(" " + time.description, x: column, y: y, style: theme[.dim], clip: clip) }
+            if !time.isEmpty { column += buffer.write(time, x: column, y: y, style: theme[.dim], clip: clip) }
             column += 1
         }
         // TRANSLATORS: after an optional activity's boxes: it does not count in adherence.
-        if item.activity.optional { buffer.write(trc("activity", "optional"), x: column + 1, y: y, style: theme[.dim], clip: clip) }
+        if item.activity.optional {
+            buffer.write(TextWidth.truncate(trc("activity", "optional"), to: clip.maxX - column - 1), x: column + 1, y: y, style: theme[.dim], clip: clip)
+        }
         return column
     }
 

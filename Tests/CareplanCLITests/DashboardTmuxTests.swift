@@ -162,6 +162,44 @@ import Testing
         #expect(try event(cli, "temp").map { $0["done"] as! Bool } == [false])
     }
 
+    /// The dashboard in a real terminal in Polish and in Chinese, with the locale not generated on
+    /// the machine (careplan falls back to C.UTF-8 and still speaks the language): the panes, a
+    /// tick and its message, a reading typed with the language's decimal separator, help.
+    @Test(arguments: [Languages.polish, Languages.chinese])
+    func aDayInTheReadersLanguage(_ reader: Languages.Reader) throws {
+        let cli = CLI().speaking(reader)
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        let tmux = Tmux()
+        let environment = ["CAREPLAN_NOW=2026-11-21T09:30", "TZ=Europe/Berlin", "TERM=xterm-256color"]
+            + reader.environment.map { "\($0.key)=\($0.value)" }
+        try tmux.start("env -u LANGUAGE -u LC_ALL -u LC_MESSAGES \(environment.joined(separator: " ")) \(CLI.binary.path) --db \(cli.db)",
+                       width: 120, height: 40)
+        let careCard = Languages.word("Care Card", in: reader), tracker = Languages.word("Symptom Tracker", in: reader)
+        let first = try tmux.waitFor(careCard)
+        #expect(first.contains(tracker))
+        #expect(first.contains(Languages.cldrDate("2026-11-21", skeleton: "yMMMEEEEd", in: reader)))
+        try tmux.keys("Space")
+        let named = Languages.word("{title} ({time})", in: reader).replacingOccurrences(of: "{title}", with: "Amlodipine 5 mg")
+            .replacingOccurrences(of: "{time}", with: "08:00")
+        try tmux.waitFor(Languages.word("Done: {activity}", in: reader).replacingOccurrences(of: "{activity}", with: named))
+        // A temperature typed as the language writes it.
+        try tmux.keys("2")
+        try tmux.keys("j")
+        try tmux.keys("Enter")
+        try tmux.type(reader.code == "pl" ? "37,2" : "37.2")
+        try tmux.keys("Enter")
+        let decimal = reader.code == "pl" ? "37,2 °C" : "37.2 °C"
+        try tmux.waitFor(Languages.word("Saved {title}: {reading}", in: reader).replacingOccurrences(of: "{title}", with: "Temperature")
+            .replacingOccurrences(of: "{reading}", with: decimal))
+        try tmux.keys("?")
+        try tmux.waitFor(Languages.word("Keys", in: reader))
+        try tmux.keys("q")
+        for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!tmux.isRunning, "q should quit the dashboard")
+        #expect(try event(cli, "amlodipine").map { $0["done"] as! Bool } == [true, false])
+        #expect(try event(cli, "temp").map { $0["done"] as! Bool } == [true])
+    }
+
     @Test func aSleepDiaryNightTypedInTheDashboardAndTheTimer() throws {
         let cli = CLI()
         #expect(try cli.run(["import", cli.write("plan.yaml", SleepCommandTests.plan)]).status == 0)

@@ -125,6 +125,27 @@ import Testing
         }
     }
 
+    /// Reminders and the status line in the reader's language: the notification's title, the
+    /// status line's counts in their plural forms (the command to type stays as it is).
+    @Test(arguments: Languages.translated)
+    func remindersAndTheStatusLineSpeakTheLanguage(_ reader: Languages.Reader) throws {
+        var cli = CLI(now: "2026-11-21T09:30").speaking(reader)
+        #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)
+        let (path, notified) = try cli.fakeNotifySend()
+        cli.environment["CAREPLAN_NOW"] = "2026-11-21T09:30"
+        #expect(try cli.run(["remind", "--once"], environment: path).status == 0)
+        let overdue = Languages.word("Overdue: {item}", in: reader).components(separatedBy: "{item}")[0]
+        #expect(notified().contains { $0.contains("|" + overdue) && $0.contains("careplan done amlodipine") }, "\(notified())")
+        let status = try cli.run(["status"]).stdout.trimmingCharacters(in: .newlines)
+        // The counts, as the English line says them ("4 due · 1 overdue").
+        let counts = try cli.speaking(Languages.english).run(["status"]).stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(counts.count == 2)
+        let expected = Languages.word("{due} · {overdue}", in: reader)
+            .replacingOccurrences(of: "{due}", with: Languages.plural("{count} due", "{count} due", counts[0], in: reader))
+            .replacingOccurrences(of: "{overdue}", with: Languages.plural("{count} overdue", "{count} overdue", counts[1], in: reader))
+        #expect(status == expected)
+    }
+
     /// Words of Latin letters a CJK reader may meet: command and option names, file kinds and
     /// placeholders of help, units, and the standard's names careplan cannot translate.
     static let latinAllowed = ["careplan", "mmHg", "kg", "cm", "mmol", "mg", "dL", "L", "mL", "kcal", "km", "IU", "Ctrl", "Tab", "Esc",

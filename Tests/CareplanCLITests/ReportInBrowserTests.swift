@@ -56,6 +56,32 @@ import Testing
         }
     }
 
+    /// The report in each language, printed by Chromium and read back: its headings are the
+    /// catalogue's, the period's name CLDR's, Chinese and Japanese drawn in real glyphs (a font
+    /// that has them), and the page says its language.
+    @Test(arguments: Languages.translated)
+    func thePDFInTheReadersLanguage(_ reader: Languages.Reader) throws {
+        let pdftotext = try #require(Self.which("pdftotext"), "poppler-utils is needed (.ci/run installs it)")
+        var cli = try Languages.store(reader)
+        cli.environment["CAREPLAN_NOW"] = "2026-11-30T21:00"
+        let pdf = cli.folder.appendingPathComponent("report.pdf").path
+        let written = try cli.run(["report", "--format", "pdf", "--range", "month", "--out", pdf])
+        #expect(written.status == 0, "\(written.stderr)")
+        // Chromium sets runs of different fonts apart ("2   型糖尿病"), and lines break where they
+        // fall: compared without spaces and line breaks.
+        let text = String(try Self.tool(pdftotext, [pdf, "-"]).stdout.filter { !$0.isWhitespace })
+        let month = Languages.cldrDate("2026-11-01", skeleton: "yMMMM", in: reader)
+        let title = try String(contentsOfFile: Languages.planPath(reader), encoding: .utf8).split(separator: "\n")
+            .first { $0.hasPrefix("title: ") }!.dropFirst("title: ".count)
+        for expected in [String(title), month.prefix(1).uppercased() + month.dropFirst(), Languages.word("Adherence", context: "report heading", in: reader),
+                         Languages.word("The plan in this period", context: "report heading", in: reader)] {
+            // Read back as characters, so drawn from a font that has them (a missing glyph has no text).
+            #expect(text.contains(String(expected.filter { !$0.isWhitespace })), "'\(expected)' not in the \(reader.code) PDF's text:\n\(text.prefix(800))")
+        }
+        let html = try cli.run(["report", "--range", "month", "--out", "-"]).stdout
+        #expect(html.contains("<html lang=\"\(reader.code.replacingOccurrences(of: "_", with: "-"))\""))
+    }
+
     @Test func noChartOverflowsThePageWidth() throws {
         let chromium = try #require(Self.which("chromium"), "chromium is needed (.ci/run installs it)")
         let cli = try history()

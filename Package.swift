@@ -88,7 +88,7 @@ let package = Package(
         // of demo, generated and benchmark stores.
         .target(
             name: "CareSamples",
-            dependencies: ["CarePlanStore", "HealthData"]
+            dependencies: ["Localization", "CarePlanStore", "HealthData"]
         ),
         // HealthKit's model in the store: sample kinds, type identifiers and units, writing samples
         // without duplicates, and the queries over them.

@@ -102,7 +102,8 @@ public struct InsightPeriod: Hashable, Sendable, CustomStringConvertible {
         case .month: return first.monthYearText
         // TRANSLATORS: a quarter of a year, "Q4 2026".
         case .quarter: return tr("Q{quarter} {year}", ["quarter": String((first.month - 1) / 3 + 1), "year": String(first.year)])
-        case .year: return String(first.year)
+        // TRANSLATORS: a year as a period's title: "2026" ("2026年" in Chinese and Japanese).
+        case .year: return trc("period title", "{year}", ["year": String(first.year)])
         }
     }
     public var dayCount: Int { last.days(since: first) + 1 }

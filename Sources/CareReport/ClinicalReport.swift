@@ -248,7 +248,7 @@ extension ClinicalReport {
             let adherence = insights.activities.first { $0.activityId == history.id }?.total.summary
             let names = contacts.filter { $0.activities.contains(history.id) }.map(\.name)
             // TRANSLATORS: the contacts of the plan responsible for an activity: "Responsible: Sam Patel, Dr Amira Haddad".
-            let responsible = names.isEmpty ? nil : tr("Responsible: {names}", ["names": names.joined(separator: ", ")])
+            let responsible = names.isEmpty ? nil : tr("Responsible: {names}", ["names": ListText.joined(names)])
             return ActivityRow(title: activity.title, kind: activity.kind.title, schedule: activity.schedule.summary,
                                instructions: activity.instructions, activityAdherence: adherence, changes: changes, responsible: responsible)
         }
@@ -277,7 +277,7 @@ extension ClinicalReport {
         }
         return AssessmentRow(title: insight.title, unit: field.unit.map(UnitRegistry.display).flatMap { $0.isEmpty ? nil : $0 },
                              normal: normal, count: count, average: average, minimum: minimum, maximum: maximum, outOfNormalDays: outOfNormal.count,
-                             figures: figures.joined(separator: " · "), figuresInSentence: figures.joined(separator: ", "),
+                             figures: figures.joined(separator: " · "), figuresInSentence: ListText.joined(figures),
                              chart: ReportChart.svg(insight, buckets: report.buckets))
     }
 

@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 
 /// Plausible, reproducible outcome histories for a plan: the demo's weeks of data, tests whose
 /// answers are known by construction, and benchmark data sets.
@@ -121,9 +122,14 @@ private enum Tuning {
     static let excursionChance = 0.015
     static let yesChance = 0.85, repeatAnswer = 0.4, repeatChoice = 0.5, choiceDecay = 0.4
     static let wakingStart = 8 * 3600, wakingSpan = 14 * 3600
-    static let notes = ["Later than usual", "Reminder helped", "Busy day", "Done before going out", "Away from home"]
-    static let texts = ["Felt fine today", "A bit tired", "Slept badly", "Better than yesterday", "Quiet day at home",
-                        "Walked to the shop", "Some stiffness in the morning", "Good day"]
+    /// The made-up notes and free-text answers, in the language of the person the history is made
+    /// for (the demo is theirs; tests that run in-process see English).
+    // TRANSLATORS: notes and free-text answers made up for the demo's history, as a patient would write them.
+    static let notes = [trc("sample note", "Later than usual"), trc("sample note", "Reminder helped"), trc("sample note", "Busy day"),
+                        trc("sample note", "Done before going out"), trc("sample note", "Away from home")]
+    static let texts = [trc("sample note", "Felt fine today"), trc("sample note", "A bit tired"), trc("sample note", "Slept badly"),
+                        trc("sample note", "Better than yesterday"), trc("sample note", "Quiet day at home"),
+                        trc("sample note", "Walked to the shop"), trc("sample note", "Some stiffness in the morning"), trc("sample note", "Good day")]
     /// Exact powers of ten for `decimals` 0...6, so rounding needs no `pow`.
     static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 }

@@ -20,8 +20,16 @@ public struct Language: Sendable, Equatable {
 
     public static let english = Language(code: "en", numbers: .english, isPseudo: false)
 
-    /// The reader's language; English until `setUp()` runs (and in tests that never call it).
-    public private(set) nonisolated(unsafe) static var current = Language.english
+    /// The reader's language; English until `setUp()` runs (and in tests that never call it), and
+    /// inside `inSourceLanguage`.
+    public static var current: Language { SourceLanguage.isForced ? .english : chosen }
+    private nonisolated(unsafe) static var chosen = Language.english
+
+    /// Runs `body` in careplan's source language, English, whatever the reader's: for text that
+    /// programs read and must be the same in every language (a FHIR resource's texts).
+    public static func inSourceLanguage<T>(_ body: () throws -> T) rethrows -> T {
+        try SourceLanguage.$isForced.withValue(true) { try body() }
+    }
 
     /// Chooses the language from the environment, the way GNU programs do, and binds careplan's
     /// catalogues; the first thing a careplan process does. Where the locale the environment
@@ -34,7 +42,7 @@ public struct Language: Sendable, Equatable {
         bindtextdomain(textDomain, directory)
         bind_textdomain_codeset(textDomain, "UTF-8")
         textdomain(textDomain)
-        current = environment["CAREPLAN_PSEUDO_LANGUAGE"].map { !$0.isEmpty && $0 != "0" } == true
+        chosen = environment["CAREPLAN_PSEUDO_LANGUAGE"].map { !$0.isEmpty && $0 != "0" } == true
             ? Language(code: "en", numbers: .english, isPseudo: true)
             : fromCatalogue()
     }
@@ -49,6 +57,11 @@ public struct Language: Sendable, Equatable {
         guard !code.isEmpty, code != "en" else { return .english }
         return Language(code: code, numbers: NumberConventions.fromCatalogue(), isPseudo: false)
     }
+}
+
+/// Whether the running task asked for the source language (`Language.inSourceLanguage`).
+enum SourceLanguage {
+    @TaskLocal static var isForced = false
 }
 
 extension StringProtocol {

@@ -16,15 +16,16 @@ public func tr(_ message: StaticString) -> String {
 
 /// A sentence with placeholders filled: `tr("Undone: {title}", ["title": title])`.
 public func tr(_ message: StaticString, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
-    Translation.shown(Placeholders.fill(Translation.lookup(message), values))
+    Placeholders.fill(Translation.shown(Translation.lookup(message)), values)
 }
 
 /// The plural form the language uses for `count` (Polish: 1 dzień, 2 dni, 5 dni, 22 dni), with
 /// `{count}` and any other placeholders filled: `trn("{count} day", "{count} days", n)`.
 public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int,
                 _ values: KeyValuePairs<String, any PlaceholderValue> = [:]) -> String {
-    let form = Translation.lookup(singular, plural, count)
-    return Translation.shown(Placeholders.fill(Placeholders.fill(form, ["count": count]), values))
+    // The pseudo-language lengthens the sentence, not the values put in it.
+    let form = Translation.shown(Translation.lookup(singular, plural, count))
+    return Placeholders.fill(Placeholders.fill(form, ["count": count]), values)
 }
 
 /// A word whose sense depends on where it stands, told apart for translators by `context`:
@@ -35,7 +36,7 @@ public func trc(_ context: StaticString, _ message: StaticString) -> String {
 
 /// A word in context with placeholders filled.
 public func trc(_ context: StaticString, _ message: StaticString, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
-    Translation.shown(Placeholders.fill(Translation.lookup(context: context, message), values))
+    Placeholders.fill(Translation.shown(Translation.lookup(context: context, message)), values)
 }
 
 /// The lookups themselves, through glibc's gettext.
@@ -44,12 +45,14 @@ enum Translation {
     /// String literals are stored NUL-terminated, so their bytes go to gettext as they are;
     /// gettext answers the same pointer when it has no translation, which saves decoding.
     static func lookup(_ message: StaticString) -> String {
+        if SourceLanguage.isForced { return message.description }
         let id = message.utf8Start
         let answer = id.withMemoryRebound(to: CChar.self, capacity: message.utf8CodeUnitCount + 1) { gettext($0) }
         return text(answer, orLiteral: message)
     }
 
     static func lookup(_ singular: StaticString, _ plural: StaticString, _ count: Int) -> String {
+        if SourceLanguage.isForced { return count.magnitude == 1 ? singular.description : plural.description }
         let answer = singular.utf8Start.withMemoryRebound(to: CChar.self, capacity: singular.utf8CodeUnitCount + 1) { one in
             plural.utf8Start.withMemoryRebound(to: CChar.self, capacity: plural.utf8CodeUnitCount + 1) { many in
                 ngettext(one, many, UInt(count.magnitude))
@@ -64,6 +67,7 @@ enum Translation {
 
     /// pgettext as gettext.h defines it: the context, EOT (U+0004), then the message.
     static func lookup(context: StaticString, _ message: StaticString) -> String {
+        if SourceLanguage.isForced { return message.description }
         let key = context.description + "\u{4}" + message.description
         return key.withCString { pointer in
             guard let answer = gettext(pointer), answer != pointer else { return message.description }

@@ -154,7 +154,16 @@ import Testing
                                "PERSON", "LANG", "LANGUAGE", "PATH", "FILE", "PLAN", "ID", "NAME", "YYYY", "MM", "DD", "HH", "Q", "s", "h", "m", "x",
                                "yaml", "json", "csv", "fhir", "md", "pdf", "html", "sqlite", "local", "share", "db", "pl", "ja", "zh", "CN",
                                "WxH", "id", "date", "text", "path", "name", "time", "pane", "range", "style", "format", "values", "value",
-                               "plan", "help", "version", "n", "min", "usr", "bin"]
+                               "plan", "help", "version", "n", "min", "usr", "bin",
+                               // What is typed as it is, in every language: careplan's commands, their values,
+                               // the words dates and answers accept, the units and FHIR resources files name.
+                               "dashboard", "today", "import", "done", "log", "reset", "history", "export", "end", "insights", "snapshot",
+                               "demo", "themes", "generate", "doctor", "health", "sleep", "contacts", "report", "due", "status", "remind",
+                               "people", "person", "theme", "charts", "mouse", "no", "yes", "yesterday", "braille", "blocks", "ascii", "dark",
+                               "light", "degF", "degC", "pm", "am", "measure", "bed", "wake", "up", "options", "Observation", "Bundle",
+                               "CarePlan", "Patient", "class", "tooltip", "week", "month", "quarter", "year", "all", "care", "symptoms",
+                               "connect", "form", "latency", "quality", "awake", "awakenings", "note", "unit", "occurrence", "within",
+                               "format", "json", "interval", "once", "sync"]
 
     /// Runs of two or more Latin letters, skipping what is clearly not prose: `--options`,
     /// `<placeholders>`, `{placeholders}`, paths, and `careplan …` commands quoted in the text.
@@ -162,7 +171,8 @@ import Testing
         var words: [String] = []
         for line in text.split(separator: "\n") {
             for token in line.split(whereSeparator: { $0 == " " || "，。、：；（）「」『』【】".contains($0) }) {
-                // Options, placeholders, paths and addresses are not prose.
+                // Options, placeholders, paths and addresses are not prose (the usage line brackets options).
+                let token = token.drop { $0 == "[" || $0 == "(" }
                 if token.hasPrefix("-") || token.hasPrefix("<") || token.hasPrefix("{") || token.hasPrefix("$") || token.contains("/") || token.contains("@") { continue }
                 var current = ""
                 for character in token {

@@ -77,7 +77,8 @@ extension SleepStatistics {
     public var summaryLines: [String] {
         let s = self
         func duration(_ spread: Spread?) -> String? {
-            spread.map { "\(SleepText.duration(Int($0.mean * 60))) (± \(SleepText.duration(Int($0.deviation * 60))))" }
+            // TRANSLATORS: an average and its spread: "6 h 58 min (± 32 min)".
+            spread.map { tr("{value} (± {deviation})", ["value": SleepText.duration(Int($0.mean * 60)), "deviation": SleepText.duration(Int($0.deviation * 60))]) }
         }
         var lines: [String] = []
         var parts: [String] = []
@@ -89,12 +90,12 @@ extension SleepStatistics {
         if let e = s.efficiency {
             parts.append(tr("efficiency {percent} % (± {deviation})", ["percent": Int(e.mean.rounded()), "deviation": Int(e.deviation.rounded())]))
         }
-        if !parts.isEmpty { lines.append(tr("Average: {figures}", ["figures": parts.joined(separator: ", ")])) }
+        if !parts.isEmpty { lines.append(tr("Average: {figures}", ["figures": ListText.joined(parts)])) }
         parts = []
         if let value = duration(s.latency) { parts.append(tr("to fall asleep {duration}", ["duration": value])) }
         if let value = duration(s.wakeAfterOnset) { parts.append(tr("awake after onset {duration}", ["duration": value])) }
         if let a = s.awakenings { parts.append(tr("awakenings {average} a night", ["average": NumberText.string((a.mean * 10).rounded() / 10)])) }
-        if !parts.isEmpty { lines.append(tr("In the night: {figures}", ["figures": parts.joined(separator: ", ")])) }
+        if !parts.isEmpty { lines.append(tr("In the night: {figures}", ["figures": ListText.joined(parts)])) }
         parts = []
         func clock(_ spread: Spread) -> KeyValuePairs<String, any PlaceholderValue> {
             ["time": TimeOfDay(wrapping: spread.mean).description, "deviation": Int(spread.deviation.rounded())]
@@ -102,9 +103,9 @@ extension SleepStatistics {
         if let spread = s.bedtime { parts.append(tr("bedtime {time} ± {deviation} min", clock(spread))) }
         if let spread = s.wakeTime { parts.append(tr("wake time {time} ± {deviation} min", clock(spread))) }
         if let spread = s.midpoint { parts.append(tr("midpoint {time} ± {deviation} min", clock(spread))) }
-        if !parts.isEmpty { lines.append(tr("Regularity: {figures}", ["figures": parts.joined(separator: ", ")])) }
+        if !parts.isEmpty { lines.append(tr("Regularity: {figures}", ["figures": ListText.joined(parts)])) }
         if !s.stageShares.isEmpty {
-            let stages = SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: ", ")
+            let stages = ListText.joined(SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" })
             lines.append(tr("Stages: {figures}", ["figures": stages]))
         }
         return lines

@@ -66,7 +66,7 @@ public struct Schedule: Hashable, Sendable {
 
     /// A short human description: "2× daily at 08:00, 20:00 from 2026-11-01".
     public var summary: String {
-        let times = self.times.map(\.description).joined(separator: ", ")
+        let times = ListText.joined(self.times.map(\.description))
         let start = self.start.iso
         switch (times.isEmpty, end) {
         // TRANSLATORS: {schedule} says how often ("daily", "2× daily", "weekly on Mon, Thu", "every 3 days", "as needed"),
@@ -90,7 +90,7 @@ public struct Schedule: Hashable, Sendable {
                 perDay[day]! == 1 ? day.shortName : trn("{weekday} {count}×", "{weekday} {count}×", perDay[day]!, ["weekday": day.shortName])
             }
             // TRANSLATORS: {weekdays} lists abbreviated weekdays, each with its count when above one: "Mon, Thu 2×".
-            return tr("weekly on {weekdays}", ["weekdays": days.joined(separator: ", ")])
+            return tr("weekly on {weekdays}", ["weekdays": ListText.joined(days)])
         case .every(1, 1): return tr("every day")
         case .every(1, let n): return trn("{count}× every day", "{count}× every day", n)
         case .every(let k, 1): return trn("every {count} day", "every {count} days", k)

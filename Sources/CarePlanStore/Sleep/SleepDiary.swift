@@ -177,7 +177,7 @@ public enum SleepDiary {
         let asleep = max(0, finalWake - lights - latency - awake)
         return SleepFigures(bedStart: bedStart, bedEnd: bedEnd, timeInBed: bedEnd - bedStart, totalSleep: asleep,
                             latency: latency, wakeAfterOnset: awake, awakenings: value(.awakenings).map { Int($0) },
-                            onset: lights + latency, finalWake: finalWake, sources: ["diary"])
+                            onset: lights + latency, finalWake: finalWake, sources: [SleepFigures.diarySource])
     }
 
     /// A device's night written as a diary would hold it (health data filling a linked diary):

@@ -26,8 +26,15 @@ public struct SleepFigures: Hashable, Sendable {
     public var finalWake: Int?
     /// Seconds in each stage, when a device staged the night.
     public var stages: [SleepStage: Int]
-    /// The apps and devices whose samples made the night, or "diary".
+    /// The apps and devices whose samples made the night, or `diarySource`.
     public var sources: [String]
+    /// The source of a night the diary made (JSON says it as it is; text in the reader's language).
+    public static let diarySource = "diary"
+
+    /// The sources as a person reads them: the diary in the reader's language, device names as they are.
+    public var shownSources: [String] {
+        sources.map { $0 == Self.diarySource ? trc("sleep figures from", "diary") : $0 }
+    }
 
     public init(bedStart: Int, bedEnd: Int, timeInBed: Int, totalSleep: Int?, latency: Int?, wakeAfterOnset: Int?, awakenings: Int?,
                 onset: Int?, finalWake: Int?, stages: [SleepStage: Int] = [:], sources: [String] = []) {

@@ -208,7 +208,7 @@ enum InsightsPane {
         buffer.write(tr("Messages"), x: rect.x, y: y, style: theme[.title], clip: rect)
         y += 1
         if report.messages.isEmpty {
-            buffer.write(tr("nothing to flag"), x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
+            buffer.write(TextWidth.truncate(tr("nothing to flag"), to: rect.width - 2), x: rect.x + 2, y: y, style: theme[.dim], clip: rect)
             return
         }
         for message in report.messages where y < rect.maxY {

@@ -13,8 +13,10 @@ enum SleepChartView {
         let theme = context.theme
         guard rect.height >= 4, rect.width >= 30 else { return }
         var y = rect.y
-        for line in figureLines(sleep.statistics) where y < rect.maxY {
-            buffer.write(TextWidth.truncate(line, to: rect.width), x: rect.x, y: y, style: y == rect.y ? theme[.series2] : theme[.text], clip: rect)
+        // Each line's figures as many as fit, whole; the first (the nights) ends in "…" if it alone is too long.
+        for items in figureLines(sleep.statistics) where y < rect.maxY {
+            let line = TextWidth.of(items[0]) <= rect.width ? TextWidth.fitting(items, separator: " · ", in: rect.width) : TextWidth.truncate(items[0], to: rect.width)
+            buffer.write(line, x: rect.x, y: y, style: y == rect.y ? theme[.series2] : theme[.text], clip: rect)
             y += 1
         }
         let body = Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y)
@@ -27,8 +29,8 @@ enum SleepChartView {
 
     /// "Asleep 6 h 58 min ± 32 min · in bed 7 h 41 min · 91 % efficient", then latency, waking and regularity.
     /// Compact, for the pane's width; `careplan sleep` and the report use `SleepStatistics.summaryLines`.
-    static func figureLines(_ s: SleepStatistics) -> [String] {
-        guard s.nights > 0 else { return [tr("Sleep: no nights recorded in this period")] }
+    static func figureLines(_ s: SleepStatistics) -> [[String]] {
+        guard s.nights > 0 else { return [[tr("Sleep: no nights recorded in this period")]] }
         func duration(_ spread: Spread?) -> String? { spread.map { SleepText.duration(Int($0.mean * 60)) } }
         // TRANSLATORS: the period's sleep figures above Insights' sleep chart, each one short item of a
         // line joined with " · ": averages a night; {deviation} is the spread (± 32 min), {time} a clock time.
@@ -51,7 +53,7 @@ enum SleepChartView {
         if !s.stageShares.isEmpty {
             second.append(SleepStage.staged.map { "\($0.title) \(SleepText.percent(s.stageShares[$0] ?? 0))" }.joined(separator: " "))
         }
-        return [first.joined(separator: " · "), second.joined(separator: " · ")].filter { !$0.isEmpty }
+        return [first, second].filter { !$0.isEmpty }
     }
 
     /// The character and colour of a stage, in the chart style.
@@ -119,12 +121,18 @@ enum SleepChartView {
         }
         buffer.write(String(axis), x: rect.x + labelWidth, y: y, style: theme[.axis], clip: rect)
         y += 1
+        // The legend, item by item: one that does not fit goes on the next row, if there is one.
         var x = rect.x + labelWidth
         for stage in [SleepStage.deep, .core, .rem, .awake, .inBed] where y < rect.maxY {
             let (text, role) = mark(stage, style: context.chartStyle)
-            x += buffer.write(text, x: x, y: y, style: theme[role], clip: rect)
             // Unstaged sleep (a diary, an older watch) shares core's mark.
-            x += buffer.write(" \(stage == .core ? "\(SleepStage.core.title) / \(SleepStage.asleep.title)" : stage.title)  ", x: x, y: y, style: theme[.dim], clip: rect)
+            let name = " " + (stage == .core ? "\(SleepStage.core.title) / \(SleepStage.asleep.title)" : stage.title)
+            if x + TextWidth.of(text + name) > rect.maxX, x > rect.x + labelWidth {
+                (x, y) = (rect.x + labelWidth, y + 1)
+                guard y < rect.maxY else { break }
+            }
+            x += buffer.write(text, x: x, y: y, style: theme[role], clip: rect)
+            x += buffer.write(TextWidth.truncate(name, to: rect.maxX - x), x: x, y: y, style: theme[.dim], clip: rect) + 2
         }
     }
 

@@ -123,10 +123,10 @@ public struct EntryForm: Equatable, Sendable {
             if let unit = field.unit.flatMap(UnitRegistry.unit) {
                 let others = UnitRegistry.compatible(with: unit).filter { $0 != unit }.map(\.display)
                 // TRANSLATORS: the units a number field takes: "°C (or °F)"; {otherUnits} lists the others.
-                parts.append(others.isEmpty ? unit.display : tr("{unit} (or {otherUnits})", ["unit": unit.display, "otherUnits": others.joined(separator: ", ")]))
+                parts.append(others.isEmpty ? unit.display : tr("{unit} (or {otherUnits})", ["unit": unit.display, "otherUnits": ListText.joined(others)]))
             }
             if let range = field.range { parts.append("\(NumberText.string(range.lowerBound))–\(NumberText.string(range.upperBound))") }
-            return parts.joined(separator: ", ")
+            return ListText.joined(parts)
         }
     }
 

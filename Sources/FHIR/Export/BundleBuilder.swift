@@ -1,5 +1,6 @@
 import CarePlanStore
 import Foundation
+import Localization
 import HealthData
 
 /// The store as one FHIR R4 Bundle (type `collection`): the Patient, the CarePlan and an
@@ -56,34 +57,38 @@ public struct BundleBuilder {
 
     /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
     /// the FHIR Observation it came from, which its Observation carries again; `devices` maps an
-    /// event health data filled to the device of its sample, which goes in as a Device.
+    /// event health data filled to the device of its sample, which goes in as a Device. Its texts
+    /// (a schedule's summary, a reading in words) are careplan's English whatever the reader's
+    /// language: a FHIR resource is data for other programs, the same from every careplan.
     public func bundle(outcomes: [Outcome], range: (from: LocalDate?, to: LocalDate?), imported: [String: Identifier] = [:],
                        devices: [String: SampleDevice] = [:], generatedAt: Date, utcOffset: Int) throws -> Bundle {
-        var entries: [Bundle.Entry] = []
-        func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
-        var patient = Patient(id: uuid("patient"),
-                              identifier: [Identifier(system: system, value: "patient")]
-                                  + plan.patientDetails.identifiers.map { Identifier(system: $0.system, value: $0.value) },
-                              name: plan.patientName.map { [HumanName(text: $0)] })
-        patient.birthDate = plan.patientDetails.born?.iso
-        add(.patient(patient))
-        add(.carePlan(try carePlan()))
-        var deviceIds: [SampleDevice: String] = [:]
-        for outcome in outcomes {
-            guard var observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
-            if let sample = devices[Self.eventKey(outcome)] {
-                if deviceIds[sample] == nil {
-                    let resource = device(sample)
-                    deviceIds[sample] = resource.id
-                    add(.device(resource))
+        try Language.inSourceLanguage {
+            var entries: [Bundle.Entry] = []
+            func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
+            var patient = Patient(id: uuid("patient"),
+                                  identifier: [Identifier(system: system, value: "patient")]
+                                      + plan.patientDetails.identifiers.map { Identifier(system: $0.system, value: $0.value) },
+                                  name: plan.patientName.map { [HumanName(text: $0)] })
+            patient.birthDate = plan.patientDetails.born?.iso
+            add(.patient(patient))
+            add(.carePlan(try carePlan()))
+            var deviceIds: [SampleDevice: String] = [:]
+            for outcome in outcomes {
+                guard var observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
+                if let sample = devices[Self.eventKey(outcome)] {
+                    if deviceIds[sample] == nil {
+                        let resource = device(sample)
+                        deviceIds[sample] = resource.id
+                        add(.device(resource))
+                    }
+                    observation.device = Reference(reference: "urn:uuid:" + deviceIds[sample]!, display: observation.device?.display)
                 }
-                observation.device = Reference(reference: "urn:uuid:" + deviceIds[sample]!, display: observation.device?.display)
+                add(.observation(observation))
             }
-            add(.observation(observation))
+            let rangeKey = "export/\(range.from?.iso ?? "start")/\(range.to?.iso ?? "end")"
+            return Bundle(id: uuid(rangeKey + "/" + String(Int(generatedAt.timeIntervalSince1970))), identifier: Identifier(system: system, value: rangeKey),
+                          type: "collection", timestamp: generatedAt.localISO8601(offset: utcOffset), entry: entries)
         }
-        let rangeKey = "export/\(range.from?.iso ?? "start")/\(range.to?.iso ?? "end")"
-        return Bundle(id: uuid(rangeKey + "/" + String(Int(generatedAt.timeIntervalSince1970))), identifier: Identifier(system: system, value: rangeKey),
-                      type: "collection", timestamp: generatedAt.localISO8601(offset: utcOffset), entry: entries)
     }
 
     public static func eventKey(_ outcome: Outcome) -> String { eventKey(outcome.activityId, outcome.date, outcome.occurrence) }

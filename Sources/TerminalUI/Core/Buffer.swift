@@ -1,3 +1,5 @@
+import Localization
+
 /// One terminal cell: a grapheme, how many columns it takes, and its style. The cell after a
 /// two-column character is a continuation (empty text, width 0).
 public struct Cell: Hashable, Sendable {
@@ -154,7 +156,10 @@ public struct ClippedText: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
 
-    public var description: String { "row \(y + 1), column \(x + 1): '\(text)' lost '\(lost)'" }
+    public var description: String {
+        // TRANSLATORS: where a layout check found text cut off: the screen's row and column, the text, and what was lost.
+        tr("row {row}, column {column}: '{text}' lost '{lost}'", ["row": y + 1, "column": x + 1, "text": text, "lost": lost])
+    }
 }
 
 /// A region of a frame and what is drawn there, for turning a click into what it points at.

@@ -32,7 +32,7 @@ struct Plan: ParsableCommand {
                 say(line)
                 // TRANSLATORS: what careplan plan says of an activity after its schedule, each after a semicolon.
                 let about = [activity.schedule.summary] + (activity.optional ? [tr("optional")] : []) + (activity.resettable ? [] : [tr("not resettable")])
-                say("      " + about.joined(separator: "; "))
+                say("      " + ListText.clauses(about))
                 if let versions = snapshot.history(activity.id)?.versions, versions.count > 1 {
                     let from = snapshot.history(activity.id)!.version(on: clock.today).effectiveFrom
                     say("      " + trn("{count} version; this one from {date}", "{count} versions; this one from {date}", versions.count, ["date": from.iso]))
@@ -55,7 +55,7 @@ struct Plan: ParsableCommand {
                            sleep.awakeningMinutes, ["window": sleep.windowText])
             }
         }
-        return measure.fields.map { field in
+        return ListText.clauses(measure.fields.map { field in
             var text = measure.isMultiValue ? field.name + " " : ""
             switch measure.type {
             case .scale: text += tr("scale {low}–{high}", ["low": NumberText.string(field.range!.lowerBound), "high": NumberText.string(field.range!.upperBound)])
@@ -66,8 +66,8 @@ struct Plan: ParsableCommand {
             case .number: text += field.unit.map(UnitRegistry.display) ?? trc("measure type", "number")
             case .integer: text += field.unit.map(UnitRegistry.display) ?? trc("measure type", "integer")
             }
-            if let normal = field.normal { text += ", " + InsightsText.normalRange(normal) }
+            if let normal = field.normal { text = ListText.joined([text, InsightsText.normalRange(normal)]) }
             return text
-        }.joined(separator: "; ")
+        })
     }
 }

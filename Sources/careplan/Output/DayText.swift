@@ -49,7 +49,7 @@ enum DayText {
             }
             // TRANSLATORS: {readings} are the readings logged, e.g. "2 puffs, 1 puff".
             return trn("as needed: {count} logged ({readings})", "as needed: {count} logged ({readings})", item.events.count,
-                       ["readings": logged.joined(separator: ", ")])
+                       ["readings": ListText.joined(logged)])
         }
         return item.events.map { event in
             let mark: String

@@ -59,7 +59,8 @@ enum InsightsText {
         let field = insight.field
         var about = [field.unit.map(UnitRegistry.display), insight.aggregate.title].compactMap { $0 }
         if let normal = field.normal { about.append(normalRange(normal)) }
-        var lines = ["\(insight.title) (" + about.joined(separator: ", ") + ")"]
+        // TRANSLATORS: an assessment's title, then its unit, statistic and normal range: "Pulse (bpm, average, normal 50–100)".
+        var lines = [tr("{title} ({about})", ["title": insight.title, "about": ListText.joined(about)])]
         if let overall = insight.overall {
             // The headline statistic first, then the others.
             let figures: [(Measure.Aggregate, Double)] = [(.average, overall.average), (.sum, overall.sum), (.min, overall.min),
@@ -67,7 +68,7 @@ enum InsightsText {
             let ordered = figures.filter { $0.0 == insight.aggregate } + figures.filter { $0.0 != insight.aggregate && $0.0 != .sum }
             // TRANSLATORS: a statistic and its value, "average 128.5", in a list after "{count} readings:".
             let listed = ordered.map { tr("{statistic} {value}", ["statistic": $0.0.title, "value": number($0.1, field, average: $0.0 == .average)]) }
-            let summary = trn("{count} reading: {figures}", "{count} readings: {figures}", overall.count, ["figures": listed.joined(separator: ", ")])
+            let summary = trn("{count} reading: {figures}", "{count} readings: {figures}", overall.count, ["figures": ListText.joined(listed)])
             guard let trend = insight.trend else {
                 lines.append("  " + summary)
                 return lines + buckets(insight, report: report)

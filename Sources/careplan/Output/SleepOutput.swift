@@ -36,7 +36,7 @@ enum SleepOutput {
                     })
                 }
             }
-            rows.append([tr("Sources")] + figures.map { $0.sources.joined(separator: ", ") })
+            rows.append([tr("Sources")] + figures.map { ListText.joined($0.shownSources) })
             lines += TextTable.lines(header: [""] + columns.map { source($0.0) }, rows: rows)
             if let quality = night.quality { lines.append(tr("Quality (diary): {quality} of 5", ["quality": String(quality)])) }
             if let note = night.note { lines.append(tr("Note: {note}", ["note": SafeText.terminal(note, keepLineBreaks: false)])) }

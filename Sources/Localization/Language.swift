@@ -36,7 +36,7 @@ public struct Language: Sendable, Equatable {
     /// names is not generated on this machine (containers, CI: only C and C.UTF-8), the language
     /// it names is still used (`LocaleSelection`); `LC_ALL=C` stays English.
     public static func setUp(environment: [String: String]? = nil) {
-        let environment = environment ?? LocaleSelection.environment()
+        let environment = environment ?? ProcessEnvironment.values
         LocaleSelection.apply(environment)
         let directory = CatalogueLocation.directory(environment: environment)
         bindtextdomain(textDomain, directory)

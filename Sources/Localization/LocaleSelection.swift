@@ -48,19 +48,4 @@ enum LocaleSelection {
         let name = String(cString: codeset).uppercased()
         return name == "UTF-8" || name == "UTF8"
     }
-
-    /// The process's environment, from libc's `environ` (Foundation's `ProcessInfo` costs a sixth
-    /// of a millisecond to set up, and this runs in every command).
-    static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
-    }
 }

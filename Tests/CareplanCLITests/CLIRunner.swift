@@ -83,6 +83,25 @@ struct CLI {
     enum CLIError: Error { case failed([String], String) }
 }
 
+/// A tool other than careplan (gettext's, poppler's, Chromium), run to completion.
+enum Tool {
+    /// Its exit status and standard output (standard error is dropped).
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
 /// The plan the command-line tests import.
 let cliPlanYAML = """
 title: Hypertension

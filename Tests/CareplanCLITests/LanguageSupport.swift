@@ -32,7 +32,7 @@ enum Languages {
         for reader in translated {
             let target = folder.appendingPathComponent("\(reader.code)/LC_MESSAGES")
             try! FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            _ = try! run("/usr/bin/msgfmt", ["-o", target.appendingPathComponent("careplan.mo").path,
+            _ = try! Tool.run("/usr/bin/msgfmt", ["-o", target.appendingPathComponent("careplan.mo").path,
                                               CLI.repository.appendingPathComponent("po/\(reader.code).po").path])
         }
         return folder.path
@@ -41,13 +41,13 @@ enum Languages {
     /// The catalogue's word for `message` in `reader`'s language (`context` as pgettext's).
     static func word(_ message: String, context: String? = nil, in reader: Reader) -> String {
         let key = context.map { "\($0)\u{4}\(message)" } ?? message
-        let answer = try! run("/usr/bin/gettext", ["-d", "careplan", "--", key], environment: oracleEnvironment(reader))
+        let answer = try! Tool.run("/usr/bin/gettext", ["-d", "careplan", "--", key], environment: oracleEnvironment(reader)).stdout
         return answer == key ? message : answer
     }
 
     /// The catalogue's plural form for `count`, `{count}` filled in.
     static func plural(_ singular: String, _ plural: String, _ count: Int, in reader: Reader) -> String {
-        try! run("/usr/bin/ngettext", ["-d", "careplan", "--", singular, plural, String(count)], environment: oracleEnvironment(reader))
+        try! Tool.run("/usr/bin/ngettext", ["-d", "careplan", "--", singular, plural, String(count)], environment: oracleEnvironment(reader)).stdout
             .replacingOccurrences(of: "{count}", with: String(count))
     }
 
@@ -75,21 +75,6 @@ enum Languages {
         let made = try cli.run(["generate", "--plan", planPath(reader), "--days", "42", "--seed", "24", "--db", cli.db], useDB: false)
         guard made.status == 0 else { throw CLI.CLIError.failed(["generate"], made.stderr) }
         return cli
-    }
-
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

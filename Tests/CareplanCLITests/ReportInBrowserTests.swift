@@ -7,20 +7,6 @@ import Testing
 @Suite(.serialized) struct ReportInBrowserTests {
     static let plan = CLI.repository.appendingPathComponent("sample-plans/hypertension.yaml").path
 
-    /// Runs a tool to completion; its standard output.
-    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     static func which(_ name: String) -> String? {
         ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -42,11 +28,11 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stderr.isEmpty, "Chromium's noise stays out of the terminal: \(written.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int == 0o600, "the PDF is as private as the store")
-        let info = try Self.tool(pdfinfo, [pdf]).stdout
+        let info = try Tool.run(pdfinfo, [pdf]).stdout
         let pages = Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
         #expect((1...12).contains(pages), "\(info)")
         #expect(info.contains("(A4)"))
-        let text = try Self.tool(pdftotext, ["-layout", pdf, "-"]).stdout
+        let text = try Tool.run(pdftotext, ["-layout", pdf, "-"]).stdout
         let insights = try #require(try cli.json(["insights", "--range", "month", "--json"]) as? [String: Any])
         let adherence = try #require(insights["adherence"] as? [String: Any])
         let total = try #require(adherence["total"] as? [String: Any])
@@ -69,7 +55,7 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         // Chromium sets runs of different fonts apart ("2   型糖尿病"), and lines break where they
         // fall: compared without spaces and line breaks.
-        let text = String(try Self.tool(pdftotext, [pdf, "-"]).stdout.filter { !$0.isWhitespace })
+        let text = String(try Tool.run(pdftotext, [pdf, "-"]).stdout.filter { !$0.isWhitespace })
         let month = Languages.cldrDate("2026-11-01", skeleton: "yMMMM", in: reader)
         let title = try String(contentsOfFile: Languages.planPath(reader), encoding: .utf8).split(separator: "\n")
             .first { $0.hasPrefix("title: ") }!.dropFirst("title: ".count)
@@ -99,13 +85,13 @@ import Testing
         let probed = cli.folder.appendingPathComponent("probed.html")
         try Data(try String(contentsOf: html, encoding: .utf8).replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: probed)
         // A4's printable width at 96 dpi: 210 mm less the margins is about 700 px.
-        let dom = try Self.tool(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(cli.folder.path)/profile",
+        let dom = try Tool.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(cli.folder.path)/profile",
                                            "--window-size=700,1000", "--virtual-time-budget=5000", "--dump-dom", probed.absoluteString]).stdout
         #expect(dom.contains("data-overflow=\"0\""), "a chart or table is wider than the page")
         #expect(dom.contains("data-charts=\"5\""), "one chart per charted value")
         // And as a picture, for a person to look at.
         let png = cli.folder.appendingPathComponent("report.png").path
-        _ = try Self.tool(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(cli.folder.path)/profile2",
+        _ = try Tool.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(cli.folder.path)/profile2",
                                      "--window-size=794,1123", "--screenshot=\(png)", html.absoluteString])
         #expect((try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0 > 10_000)
     }

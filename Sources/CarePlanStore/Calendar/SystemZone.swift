@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The time zone the C library reads for this process (`TZ`, else /etc/localtime), and its offsets
 /// from `localtime_r`: the system's own tz database, read in microseconds.

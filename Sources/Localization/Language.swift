@@ -39,6 +39,7 @@ public struct Language: Sendable, Equatable {
         let environment = environment ?? ProcessEnvironment.values
         LocaleSelection.apply(environment)
         let directory = CatalogueLocation.directory(environment: environment)
+        Translation.cache.withLock { $0.removeAll() }
         bindtextdomain(textDomain, directory)
         bind_textdomain_codeset(textDomain, "UTF-8")
         textdomain(textDomain)

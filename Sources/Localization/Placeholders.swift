@@ -22,21 +22,30 @@ extension Int: PlaceholderValue {
 /// translation keeps the placeholders of its English text).
 public enum Placeholders {
     public static func fill(_ text: String, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
-        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
-        var result = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = rest[rest.index(after: open)..<close]
-            if let value = values.first(where: { $0.key == name })?.value {
+        let utf8 = text.utf8
+        guard !values.isEmpty, var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
+        // Scanned as UTF-8: the braces are ASCII, and a frame fills a few hundred of these.
+        var result = String(text[..<open])
+        result.reserveCapacity(utf8.count + 16)
+        while true {
+            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else {
+                result += text[open...]
+                return result
+            }
+            let name = text[utf8.index(after: open)..<close]
+            if let value = values.first(where: { $0.key.utf8.elementsEqual(name.utf8) })?.value {
                 result += value.placeholderText
             } else {
-                result += rest[open...close]
+                result += text[open...close]
             }
-            rest = rest[rest.index(after: close)...]
+            let next = utf8.index(after: close)
+            guard let brace = utf8[next...].firstIndex(of: UInt8(ascii: "{")) else {
+                result += text[next...]
+                return result
+            }
+            result += text[next..<brace]
+            open = brace
         }
-        return result + rest
     }
 
     /// The placeholder names a text uses, in order: "{count} of {total}" → ["count", "total"].

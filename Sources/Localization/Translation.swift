@@ -1,4 +1,5 @@
 import CGettext
+import Synchronization
 
 /// careplan's text domain: each language's catalogue is `<locale dir>/<language>/LC_MESSAGES/careplan.mo`.
 let textDomain = "careplan"
@@ -41,18 +42,52 @@ public func trc(_ context: StaticString, _ message: StaticString, _ values: KeyV
 
 /// The lookups themselves, through glibc's gettext.
 enum Translation {
+    /// What each literal (and each literal in a context) was looked up as, by its address: a frame
+    /// of the dashboard asks for the same few hundred words every time, and gettext's search
+    /// (locks, a tree of strings, the environment read again) costs a microsecond each. The
+    /// language is chosen once, before any lookup; choosing it again empties the cache.
+    struct Key: Hashable, Sendable {
+        var context: Int
+        var message: Int
+
+        var count = -1
+
+        init(_ context: StaticString?, _ message: StaticString, count: Int = -1) {
+            self.context = context.map { Int(bitPattern: $0.utf8Start) } ?? 0
+            self.message = Int(bitPattern: message.utf8Start)
+            self.count = count
+        }
+    }
+    static let cache = Mutex<[Key: String]>([:])
+
+    static func cached(_ key: Key, _ look: () -> String) -> String {
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let text = look()
+        cache.withLock { $0[key] = text }
+        return text
+    }
+
     /// The catalogue's text for a literal, or the literal itself (English, or not translated).
     /// String literals are stored NUL-terminated, so their bytes go to gettext as they are;
     /// gettext answers the same pointer when it has no translation, which saves decoding.
     static func lookup(_ message: StaticString) -> String {
-        if SourceLanguage.isForced { return message.description }
-        let id = message.utf8Start
-        let answer = id.withMemoryRebound(to: CChar.self, capacity: message.utf8CodeUnitCount + 1) { gettext($0) }
-        return text(answer, orLiteral: message)
+        guard !SourceLanguage.isForced, message.hasPointerRepresentation else { return message.description }
+        return cached(Key(nil, message)) {
+            let answer = message.utf8Start.withMemoryRebound(to: CChar.self, capacity: message.utf8CodeUnitCount + 1) { gettext($0) }
+            return text(answer, orLiteral: message)
+        }
     }
 
     static func lookup(_ singular: StaticString, _ plural: StaticString, _ count: Int) -> String {
         if SourceLanguage.isForced { return count.magnitude == 1 ? singular.description : plural.description }
+        // The form depends on the count; the counts a screen shows are few and small.
+        guard singular.hasPointerRepresentation, plural.hasPointerRepresentation, count.magnitude < 1000 else {
+            return search(singular, plural, count)
+        }
+        return cached(Key(plural, singular, count: Int(count.magnitude))) { search(singular, plural, count) }
+    }
+
+    private static func search(_ singular: StaticString, _ plural: StaticString, _ count: Int) -> String {
         let answer = singular.utf8Start.withMemoryRebound(to: CChar.self, capacity: singular.utf8CodeUnitCount + 1) { one in
             plural.utf8Start.withMemoryRebound(to: CChar.self, capacity: plural.utf8CodeUnitCount + 1) { many in
                 ngettext(one, many, UInt(count.magnitude))
@@ -67,7 +102,14 @@ enum Translation {
 
     /// pgettext as gettext.h defines it: the context, EOT (U+0004), then the message.
     static func lookup(context: StaticString, _ message: StaticString) -> String {
-        if SourceLanguage.isForced { return message.description }
+        guard !SourceLanguage.isForced else { return message.description }
+        guard context.hasPointerRepresentation, message.hasPointerRepresentation else { return search(context: context, message) }
+        return cached(Key(context, message)) {
+            search(context: context, message)
+        }
+    }
+
+    private static func search(context: StaticString, _ message: StaticString) -> String {
         let key = context.description + "\u{4}" + message.description
         return key.withCString { pointer in
             guard let answer = gettext(pointer), answer != pointer else { return message.description }

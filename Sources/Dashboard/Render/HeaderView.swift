@@ -46,10 +46,12 @@ enum HeaderView {
             (timer.map { _ in "zzz" }, countText, date.dateText, nil),
             (timer.map { _ in "zzz" }, countText, date.shortText, nil),
         ]
-        let texts = forms.map { form in
-            ([form.timer, form.counts, form.date, form.relative].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: " · ") + " "
+        var text = ""
+        for form in forms {
+            text = ([form.timer, form.counts, form.date, form.relative].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: " · ") + " "
+            if TextWidth.of(text) <= room { break }
         }
-        return texts.first { TextWidth.of($0) <= room } ?? texts.last!
+        return text
     }
 
     /// The selected day from today: "today", "yesterday", "3 days ago", "in 2 days".

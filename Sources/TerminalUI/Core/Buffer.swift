@@ -65,14 +65,20 @@ public struct Buffer: Hashable, Sendable {
         let clip = clip ?? area
         guard y >= clip.y, y < clip.maxY, y >= 0, y < height else { return 0 }
         let text = String(text)
-        defer { noteClipped(text, x: x, y: y, clip: clip) }
+        // Whether the clip dropped anything: only then is what it dropped worked out (rarely).
+        var dropped = false
+        defer { if dropped { noteClipped(text, x: x, y: y, clip: clip) } }
         // Nearly all that is drawn (ASCII, box drawing, Braille, arrows) is one cell per Unicode
         // scalar: no grapheme breaking, no control characters to picture.
         if TextWidth.isOneColumnPerScalar(text) {
             let lower = max(clip.x, 0), upper = min(clip.maxX, width)
             var column = x
             for scalar in text.unicodeScalars {
-                guard column < upper else { break }
+                guard column < upper else {
+                    dropped = true
+                    break
+                }
+                if column < lower { dropped = true }
                 if column >= lower {
                     clearWide(at: column, y: y)
                     let glyph = scalar.value < 0x7F ? Self.asciiGlyphs[Int(scalar.value) - 0x20] : String(scalar)
@@ -88,7 +94,11 @@ public struct Buffer: Hashable, Sendable {
             var glyph = String(character)
             if character == "\t" || character.isNewline { (glyph, w) = (" ", 1) }
             if w == 0 { continue }
-            if column + w > min(clip.maxX, width) { break }
+            if column + w > min(clip.maxX, width) {
+                dropped = true
+                break
+            }
+            if column < max(clip.x, 0) { dropped = true }
             if column >= max(clip.x, 0) {
                 clearWide(at: column, y: y)
                 self[column, y] = Cell(glyph, width: UInt8(w), style: style)

@@ -74,14 +74,20 @@ public enum TextWidth {
     /// gives way item by item rather than being cut in the middle of one. `pinned` (an index) is
     /// kept whatever else gives way, as long as it fits on its own.
     public static func fitting(_ items: [String], separator: String, in columns: Int, pinned: Int? = nil) -> String {
-        var kept = Set<Int>()
-        func joined(_ indices: Set<Int>) -> String { indices.sorted().map { items[$0] }.joined(separator: separator) }
-        if let pinned, items.indices.contains(pinned), of(items[pinned]) <= columns { kept.insert(pinned) }
-        for index in items.indices where !kept.contains(index) {
-            guard of(joined(kept.union([index]))) <= columns else { break }
-            kept.insert(index)
+        let widths = items.map(of), gap = of(separator)
+        var kept = Array(repeating: false, count: items.count)
+        var used = 0, count = 0
+        func keep(_ index: Int) -> Bool {
+            let needed = widths[index] + (count > 0 ? gap : 0)
+            guard used + needed <= columns else { return false }
+            (used, count, kept[index]) = (used + needed, count + 1, true)
+            return true
         }
-        return joined(kept)
+        if let pinned, items.indices.contains(pinned) { _ = keep(pinned) }
+        for index in items.indices where !kept[index] {
+            guard keep(index) else { break }
+        }
+        return items.indices.filter { kept[$0] }.map { items[$0] }.joined(separator: separator)
     }
 
     /// `text` padded with spaces (or cut) to exactly `columns`.

@@ -74,6 +74,10 @@ public enum TextWrap {
     }
 
     static func pieces(_ paragraph: Substring) -> [Piece] {
+        // Most text has no Chinese or Japanese in it: then its pieces are its words, found at once.
+        if !paragraph.unicodeScalars.contains(where: { $0.value >= 0x1100 && isIdeographic(Character($0)) }) {
+            return paragraph.split(separator: " ").map { Piece(text: String($0), width: TextWidth.of($0), afterSpace: true) }
+        }
         var pieces: [Piece] = []
         var current = Piece(text: "", width: 0, afterSpace: false)
         var previous: Character?

@@ -110,12 +110,12 @@ import Testing
                 let text = line.trimmingCharacters(in: .whitespaces)
                 return text.hasPrefix("- id: ") ? String(text.dropFirst(6)) : nil
             }
-        // What the commands below type, which careplan echoes in its errors.
-        let typed = ["abc", "someday", "frobnicate"]
+        // What the commands below type, which careplan echoes in its errors, and what the broken plan
+        // file says, quoted back: its name, key and the values the key takes.
+        let typed = ["abc", "someday", "frobnicate", "broken", "exercise", "kind", "intervention", "assessment"]
         let allowed = Set(ids.flatMap { $0.split(separator: "-").map(String.init) } + ids + Self.latinAllowed + typed)
         var outputs: [(String, String)] = []
-        for arguments in [["today"], ["due"], ["status"], ["insights", "--range", "month"], ["history", reader.assessment], ["plan"], ["contacts"],
-                          ["log", reader.assessment, "abc"], ["today", "--date", "someday"], ["--help"], ["log", "--help"], ["frobnicate"]] {
+        for arguments in Self.commandsToRead(reader, cli) {
             let result = try cli.run(arguments)
             outputs.append((arguments.joined(separator: " "), result.stdout + result.stderr))
         }
@@ -144,6 +144,34 @@ import Testing
             .replacingOccurrences(of: "{due}", with: Languages.plural("{count} due", "{count} due", counts[0], in: reader))
             .replacingOccurrences(of: "{overdue}", with: Languages.plural("{count} overdue", "{count} overdue", counts[1], in: reader))
         #expect(status == expected)
+    }
+
+    /// What a reader runs in a day, errors included: a plan file's mistake named by line and column.
+    static func commandsToRead(_ reader: Languages.Reader, _ cli: CLI) -> [[String]] {
+        let broken = cli.write("broken.yaml", "title: Broken\nactivities:\n  - id: walk\n    kind: exercise\n")
+        return [["today"], ["due"], ["status"], ["insights", "--range", "month"], ["sleep", "--range", "month"], ["history", reader.assessment],
+                ["plan"], ["contacts"], ["log", reader.assessment, "abc"], ["today", "--date", "someday"], ["import", broken],
+                ["--help"], ["log", "--help"], ["frobnicate"]]
+    }
+
+    /// Polish is written in Latin letters, so English left in it is found by English's own small
+    /// words, which Polish does not have; and a plan file's mistake keeps its file:line:column.
+    @Test func noEnglishSentenceInPolish() throws {
+        let reader = Languages.polish
+        let cli = try Languages.store(reader)
+        // ("done", "due" and "log" are also command names, which --help lists as they are typed.)
+        let english = Set(["the", "of", "and", "is", "are", "with", "from", "for", "not", "this", "that", "which", "your", "days", "day",
+                           "readings", "reading", "nights", "night", "overdue", "expected", "found", "accepted", "must", "only"])
+        for arguments in Self.commandsToRead(reader, cli) {
+            let result = try cli.run(arguments)
+            let text = result.stdout + result.stderr
+            let words = Self.latinWords(text).map { $0.lowercased() }.filter { english.contains($0) }
+            // What the commands typed, and the words careplan takes as typed (today, yesterday) aside.
+            #expect(words.isEmpty, "careplan \(arguments.joined(separator: " ")) in Polish has English: \(Set(words).sorted())\n\(text)")
+        }
+        let broken = try cli.run(["import", cli.folder.appendingPathComponent("broken.yaml").path])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("careplan: broken.yaml:4:11: "), "\(broken.stderr)")
     }
 
     /// Words of Latin letters a CJK reader may meet: command and option names, file kinds and

@@ -32,7 +32,7 @@ let package = Package(
             plugins: ["CompileTranslations"]
         ),
         .plugin(name: "CompileTranslations", capability: .buildTool()),
-        // ncursesw, the wide-character build (see ../shared/NCURSES.md): module map and shim header.
+        // ncursesw, the wide-character build: module map and shim header.
         // No pkgConfig: SwiftPM would drop its -D flags anyway (the shim sets them), and warn.
         .systemLibrary(
             name: "CNcursesW",
@@ -196,21 +196,23 @@ let package = Package(
             name: "CareInsightsTests",
             dependencies: ["CareInsights", "CarePlanStore", "CareSamples"]
         ),
-        // Importing real Apple Health exports (../shared/testdata) and built hostile ones.
+        // Importing real Apple Health exports (Tests/Data/apple-health) and built hostile ones.
         .testTarget(
             name: "HealthDataTests",
             dependencies: [
                 "AppleHealthImport", "HealthData", "CarePlanStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            // It imports the importer @testable, so it reads libxml2's headers too (see AppleHealthImport).
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
         ),
         // The clinician's report: its figures against the insights engine, escaping, versions.
         .testTarget(
             name: "CareReportTests",
             dependencies: ["CareReport", "CareInsights", "CarePlanStore"]
         ),
-        // FHIR both ways on the official HL7 R4 examples (../shared/testdata/fhir) and real stores.
+        // FHIR both ways on the official HL7 R4 examples (Tests/Data/fhir) and real stores.
         .testTarget(
             name: "FHIRTests",
             dependencies: ["FHIR", "CarePlanStore"]

@@ -23,14 +23,14 @@ enum BenchmarkPlan {
         return folder
     }
 
-    /// `../shared` beside the repository: the export generator (and test data) live there.
-    static func sharedFolder() throws -> String {
+    /// The synthetic Apple Health export generator the import case runs (Benchmarks/tools).
+    static func exportGenerator() throws -> String {
         let repository = (try samplesFolder() as NSString).deletingLastPathComponent
-        let shared = ((repository as NSString).deletingLastPathComponent as NSString).appendingPathComponent("shared")
-        guard FileManager.default.fileExists(atPath: shared + "/tools/gen_export.py") else {
-            throw BenchmarkError("no ../shared/tools/gen_export.py beside the repository (\(shared)); the import case needs it")
+        let generator = (repository as NSString).appendingPathComponent("Benchmarks/tools/gen_export.py")
+        guard FileManager.default.fileExists(atPath: generator) else {
+            throw BenchmarkError("no Benchmarks/tools/gen_export.py in the repository (\(repository)); the import case needs it")
         }
-        return shared
+        return generator
     }
 
     static func build(from folder: String) throws -> (plan: CarePlan, sources: [String]) {

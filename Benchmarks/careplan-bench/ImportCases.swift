@@ -2,7 +2,7 @@ import Foundation
 import ZIPFoundation
 
 /// The Apple Health import (issue 9): `careplan health import` on the synthetic 1M-record export
-/// that `../shared/tools/gen_export.py OUT.xml 1000000 5` writes, zipped as the Health app zips it,
+/// that `Benchmarks/tools/gen_export.py OUT.xml 1000000 5` writes, zipped as the Health app zips it,
 /// beside healthkit-to-sqlite (PyPI, in a virtualenv the benchmark makes) on the same file,
 /// interleaved run by run. Whole processes: wall time and peak resident memory.
 struct ImportResult: Codable, Sendable {
@@ -157,7 +157,7 @@ struct ImportCases {
     func export() throws -> String {
         let zip = "\(folder)/apple-health-\(Self.records)-\(Self.years)y.zip"
         if FileManager.default.fileExists(atPath: zip) { return zip }
-        let generator = try BenchmarkPlan.sharedFolder() + "/tools/gen_export.py"
+        let generator = try BenchmarkPlan.exportGenerator()
         let xml = "\(folder)/export.xml"
         _ = try Spawn.run("/usr/bin/env", ["python3", generator, xml, "\(Self.records)", "\(Self.years)"],
                           environment: ProcessInfo.processInfo.environment)

@@ -1,4 +1,4 @@
-// libxml2's SAX2 push parser (../shared/LIBRARIES.md): the headers careplan's Apple Health import uses.
+// libxml2's SAX2 push parser: the headers careplan's Apple Health import uses.
 #include <libxml/xmlversion.h>
 // Debian builds libxml2 with ICU, and <libxml/encoding.h> then includes the system's ICU headers,
 // whose UErrorCode clashes with the ICU that Foundation bundles. careplan uses none of libxml2's

@@ -1,4 +1,4 @@
-// The wide-character ncurses API for Swift (see ../shared/NCURSES.md).
+// The wide-character ncurses API for Swift.
 // The feature macros must come before any include: SwiftPM drops pkg-config -D flags.
 #ifndef CAREPLAN_CNCURSESW_SHIM_H
 #define CAREPLAN_CNCURSESW_SHIM_H

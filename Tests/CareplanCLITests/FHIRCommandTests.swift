@@ -34,7 +34,7 @@ enum FHIRValidator {
 /// `careplan export --format fhir` and `careplan import FILE.json`, run as a user would.
 @Suite(.serialized) struct FHIRCommandTests {
     static let plans = ["heart-failure", "hypertension", "knee-replacement", "sleep-hygiene", "type-2-diabetes"]
-    static let examples = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/testdata/fhir")
+    static let examples = CLI.repository.appendingPathComponent("Tests/Data/fhir")
 
     func bundle(_ cli: CLI, _ arguments: [String] = []) throws -> [String: Any] {
         try #require(try cli.json(["export", "--format", "fhir"] + arguments) as? [String: Any])

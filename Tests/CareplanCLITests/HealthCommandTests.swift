@@ -3,7 +3,7 @@ import Testing
 
 /// `careplan health import` and `health types` as a person runs them on a real export.
 @Suite struct HealthCommandTests {
-    static let zip = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/testdata/apple-health/alxdrcirilo-export.zip").path
+    static let zip = CLI.repository.appendingPathComponent("Tests/Data/apple-health/alxdrcirilo-export.zip").path
 
     @Test func aRealExportImportsOnceAndIsListed() throws {
         let cli = CLI()
@@ -69,8 +69,8 @@ import Testing
         let cli = CLI()
         try cli.run(["health", "import", Self.zip])
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.db))
-        let export = try String(contentsOfFile: CLI.repository.deletingLastPathComponent()
-            .appendingPathComponent("shared/testdata/apple-health/dogsheep-export.xml").path, encoding: .utf8)
+        let export = try String(contentsOfFile: CLI.repository.appendingPathComponent("Tests/Data/apple-health/dogsheep-export.xml").path,
+                                encoding: .utf8)
         let cut = cli.write("cut.xml", String(export.prefix(export.count / 2)))
         let result = try cli.run(["health", "import", cut])
         #expect(result.status == 1)

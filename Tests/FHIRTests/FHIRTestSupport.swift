@@ -2,10 +2,10 @@
 import FHIR
 import Foundation
 
-/// The official HL7 FHIR R4 examples (../shared/testdata/fhir, see its SOURCES.md).
+/// The official HL7 FHIR R4 examples (Tests/Data/fhir, see Tests/Data/SOURCES.md).
 enum Examples {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/testdata/fhir")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Data/fhir")
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

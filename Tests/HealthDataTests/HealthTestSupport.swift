@@ -25,10 +25,10 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// The real exports in ../shared/testdata/apple-health (see its SOURCES.md).
+/// The real exports in Tests/Data/apple-health (see Tests/Data/SOURCES.md).
 enum TestData {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/testdata/apple-health")
+        .appendingPathComponent("Data/apple-health")
 
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 }

@@ -34,7 +34,7 @@ enum IndependentCount {
     }
 }
 
-/// Every real export in ../shared/testdata/apple-health imports, as many samples of each type as
+/// Every real export in Tests/Data/apple-health imports, as many samples of each type as
 /// the file holds, and a second import adds nothing.
 @Suite struct RealExportTests {
     static let files = ["alxdrcirilo-export.xml", "alxdrcirilo-export.zip", "dogsheep-export.xml", "dogsheep-zip-contents-export.xml",

@@ -91,7 +91,10 @@ enum CareCardPane {
 /// with …), and its schedule line always.
 enum DetailText {
     static func lines(_ activity: Activity, width: Int) -> [String] {
-        let text = [activity.text.map(sentence), activity.instructions].compactMap { $0 }.joined(separator: " ")
+        // Chinese and Japanese put no space after a sentence.
+        let first = activity.text.map(sentence)
+        let gap = first?.last.map(TextWrap.isIdeographic) == true ? "" : " "
+        let text = [first, activity.instructions].compactMap { $0 }.joined(separator: gap)
         return TextWrap.lines(text, width: width).filter { !$0.isEmpty } + (activity.health.map { TextWrap.lines(ReadingText.linkSummary($0), width: width) } ?? [])
     }
 

@@ -54,7 +54,7 @@ public struct Language: Sendable, Equatable {
         guard let header = gettext(""), header.pointee != 0 else { return .english }
         let code = String(cString: header).split(separator: "\n")
             .first { $0.hasPrefix("Language:") }
-            .map { $0.dropFirst("Language:".count).trimmingSpaces } ?? ""
+            .map { String($0.dropFirst("Language:".count).trimmingSpaces) } ?? ""
         guard !code.isEmpty, code != "en" else { return .english }
         return Language(code: code, numbers: NumberConventions.fromCatalogue(), isPseudo: false)
     }
@@ -66,9 +66,5 @@ enum SourceLanguage {
 }
 
 extension StringProtocol {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-
     var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }

@@ -18,7 +18,7 @@ public enum ReadingParser {
         }
         if measure.type == .text {
             if unit != nil { throw CarePlanError.unitNotAllowed(id: activity.id) }
-            let text = inputs.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(inputs.joined(separator: " ").trimmingWhitespace)
             guard !text.isEmpty else { throw CarePlanError.invalidValue(id: activity.id, field: "value", message: tr("enter some text")) }
             if let problem = InputLimits.check(text, InputLimits.longText, .text) {
                 throw CarePlanError.invalidValue(id: activity.id, field: "value", message: problem)
@@ -61,7 +61,7 @@ public enum ReadingParser {
     }
 
     static func value(_ input: String, field: Measure.Field, type: Measure.ValueType, unit: String?, id: String) throws -> ReadingValue {
-        let text = input.trimmingCharacters(in: .whitespaces)
+        let text = String(input.trimmingSpaces)
         func invalid(_ message: String) -> CarePlanError { .invalidValue(id: id, field: field.name, message: message) }
         switch type {
         case .boolean:
@@ -208,7 +208,7 @@ public enum ReadingParser {
         // An `e` that starts a unit is not an exponent; keep only what parses as a number.
         var number = String(numeric)
         while !number.isEmpty, Self.number(number, decimalSeparator: decimalSeparator) == nil { number.removeLast() }
-        let rest = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        let rest = String(text.dropFirst(number.count).trimmingSpaces)
         // "37,2" (in a language that writes a decimal point) is not 37 in a unit called ",2":
         // units start with a letter, %, ° or /.
         if let first = rest.first, !(first.isLetter || "%°/".contains(first)) { return (text, nil) }

@@ -13,13 +13,24 @@ public enum NumberText {
     /// A number for a file: always with a point (`37.2`), never grouped.
     public static func plain(_ value: Double, decimals: Int? = nil) -> String {
         if let decimals {
-            return String(format: "%.\(decimals)f", value)
+            return fixed(value, decimals: decimals)
         }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String(format: "%.6f", value)
+        var text = fixed(value, decimals: 6)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+
+    /// printf's `%.Nf`, from the C library: careplan never sets LC_NUMERIC, so the point is always
+    /// a point. Not Foundation's `String(format:)`, whose first use costs a third of a millisecond
+    /// (the locale it sets up), paid by every `careplan log`.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
+            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.\(max(0, min(decimals, 20)))f", $0) }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(count, Int32(buffer.count - 1))))),
+                          as: UTF8.self)
+        }
     }
 
     /// A count in groups of digits, as the summaries print them: 1,048,576; 1 048 576 in Polish.

@@ -22,7 +22,10 @@ struct Done: TextOnlyCommand {
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let recorded = try store.open().markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
+        let careStore = try store.open()
+        let recorded = try careStore.markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
+        // The tick is written and the writer closed; the reader goes with the process.
+        try careStore.leaveOpenUntilExit()
         // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1".
         say(tr("Done: {title} on {date}, {occurrence}", ["title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded)]))
     }
@@ -70,6 +73,8 @@ struct Log: TextOnlyCommand {
         let recorded = sleep.entry.isEmpty
             ? try careStore.log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
             : try careStore.logSleep(id, entry: sleep.entry, date: date, occurrence: which.occurrence, note: note, clock: clock)
+        // The reading is written and the writer closed; the reader goes with the process.
+        try careStore.leaveOpenUntilExit()
         let measure = recorded.activity.measure
         let filled: KeyValuePairs<String, any PlaceholderValue> = [
             "title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded),

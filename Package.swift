@@ -45,6 +45,12 @@ let package = Package(
             name: "CLibXML2",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libcurl's easy interface, for sync with a FHIR server. Not linked: the shim opens it when a
+        // sync starts, so no other command loads it and the libraries it needs (see shim.h).
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // SQLite's process-wide settings (sqlite3_config), made before the first connection.
         .systemLibrary(
             name: "CSQLiteSetup",
@@ -137,6 +143,12 @@ let package = Package(
             name: "FHIR",
             dependencies: ["Localization", "CarePlanStore", "HealthData"]
         ),
+        // Sync with a FHIR server (docs/sync.md): HTTP through libcurl, the push of what changed in
+        // transaction Bundles, the pull of what changed on the server, the faults between.
+        .target(
+            name: "FHIRSync",
+            dependencies: ["Localization", "CarePlanStore", "HealthData", "FHIR", "CCurl"]
+        ),
         // The command line; the dashboard is its default command.
         .executableTarget(
             name: "careplan",
@@ -151,6 +163,7 @@ let package = Package(
                 "AppleHealthImport",
                 "CareReport",
                 "FHIR",
+                "FHIRSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]

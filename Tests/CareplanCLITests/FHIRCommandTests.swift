@@ -1,20 +1,25 @@
 import Foundation
 import Testing
 
-/// The independent FHIR R4 validator (Tests/FHIRValidator: the fhir.resources R4 models and
-/// ucumvert, in a virtualenv setup.sh makes once).
-enum FHIRValidator {
-    static let python: Result<String, Error> = Result {
+/// A Python test tool's virtualenv, made once by its setup script: the path of its python.
+enum PythonTool {
+    static func setup(_ script: String) throws -> String {
         let setup = Process()
-        setup.executableURL = CLI.repository.appendingPathComponent("Tests/FHIRValidator/setup.sh")
+        setup.executableURL = CLI.repository.appendingPathComponent(script)
         let out = Pipe()
         setup.standardOutput = out
         try setup.run()
         let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         setup.waitUntilExit()
-        guard setup.terminationStatus == 0 else { throw CLI.CLIError.failed(["Tests/FHIRValidator/setup.sh"], "exit \(setup.terminationStatus)") }
+        guard setup.terminationStatus == 0 else { throw CLI.CLIError.failed([script], "exit \(setup.terminationStatus)") }
         return path
     }
+}
+
+/// The independent FHIR R4 validator (Tests/FHIRValidator: the fhir.resources R4 models and
+/// ucumvert, in a virtualenv setup.sh makes once).
+enum FHIRValidator {
+    static let python: Result<String, Error> = Result { try PythonTool.setup("Tests/FHIRValidator/setup.sh") }
 
     /// The validator's verdict on `files`: its exit status and what it printed.
     static func validate(_ files: [String]) throws -> (status: Int32, output: String) {

@@ -36,6 +36,9 @@ public struct Activity: Hashable, Sendable, Identifiable {
     public var health: HealthLink?
     /// Minutes an open occurrence stays due before it is overdue; nil: the plan's (`Reminders`).
     public var graceMinutes: Int?
+    /// The medicine an intervention gives (`medication: Lisinopril 10 mg`): its ticks reach a FHIR
+    /// server as MedicationAdministrations rather than Procedures.
+    public var medication: String?
 
     public init(id: String, kind: Kind, title: String, text: String? = nil, instructions: String? = nil,
                 group: String? = nil, color: String? = nil, optional: Bool = false, resettable: Bool = true,

@@ -54,7 +54,9 @@ extension CareStore {
     /// reading); one that cannot (not scheduled that day, in the future, outside the measure's
     /// range, every occurrence recorded) is refused with the reason and the rest still land.
     /// A reading taken once is never taken again, even after its outcome is cleared.
-    public func take(_ readings: [ExternalReading], clock: CareClock) throws -> [ExternalReadingResult] {
+    /// A sync passes the server's resource of each reading by its key (`bindings`): what lands is
+    /// bound to it, and does not wait to go back to the server it came from.
+    public func take(_ readings: [ExternalReading], clock: CareClock, bindings: [String: SyncBinding] = [:]) throws -> [ExternalReadingResult] {
         try write { db in
             let plan = try StoreReader(db).plan()
             var known = Set(try String.fetchAll(db, sql: "SELECT identifier FROM fhirObservation WHERE personId = person()"))
@@ -96,6 +98,7 @@ extension CareStore {
                 try db.execute(sql: "INSERT INTO fhirObservation (personId, identifier, activityId, date, occurrence, importedAt) VALUES (person(), ?, ?, ?, ?, ?)",
                                arguments: [reading.key, activity.id, date.iso, index, importedAt])
                 known.insert(reading.key)
+                if let binding = bindings[reading.key] { try Self.bind(outcome.activityId, outcome.date, outcome.occurrence, to: binding, db) }
                 return .added(outcome)
             }
         }

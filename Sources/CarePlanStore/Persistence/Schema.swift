@@ -198,6 +198,9 @@ enum Schema {
             // A BCP 47 tag: 'zh-CN', 'ja', 'pl'. (No SQL comment here: SQLite would keep it inside the table's definition.)
             try db.execute(sql: "ALTER TABLE plan ADD COLUMN language TEXT")
         }
+        migrator.registerMigration("v14: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events") { db in
+            try SyncRows.create(db)
+        }
         return migrator
     }
 }

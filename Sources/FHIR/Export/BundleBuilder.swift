@@ -18,7 +18,9 @@ public struct BundleBuilder {
     /// The identifier system of everything this store exports.
     let system: String
     /// Made once: every Observation refers to the Patient.
-    let patientReference: Reference
+    var patientReference: Reference
+    /// What a sync's resources refer to the CarePlan by: its id on the server, else its entry's.
+    var carePlanReference: Reference?
 
     public init(plan: PlanSnapshot, storeUUID: String, today: LocalDate) {
         self.plan = plan
@@ -44,13 +46,7 @@ public struct BundleBuilder {
                   let device = try reader.device(of: outcome, link: link) else { continue }
             devices[eventKey(outcome)] = device
         }
-        // The first person keeps the store's own identity (what careplan exported before several
-        // people shared a store); everyone else has one made from it, so no two people's
-        // resources or identifiers meet.
-        let store = try reader.storeUUID()
-        let person = try reader.personId() ?? 1
-        let identity = person == 1 ? store : StableUUID.make(store: store, key: "person/\(person)")
-        return try BundleBuilder(plan: plan, storeUUID: identity, today: today)
+        return try BundleBuilder(plan: plan, storeUUID: try identity(reader), today: today)
             .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(try reader.importedObservations()),
                     devices: devices, generatedAt: generatedAt, utcOffset: utcOffset)
     }
@@ -89,6 +85,15 @@ public struct BundleBuilder {
             return Bundle(id: uuid(rangeKey + "/" + String(Int(generatedAt.timeIntervalSince1970))), identifier: Identifier(system: system, value: rangeKey),
                           type: "collection", timestamp: generatedAt.localISO8601(offset: utcOffset), entry: entries)
         }
+    }
+
+    /// The UUID the person's resources are named from. The first person keeps the store's own
+    /// identity (what careplan exported before a store held several people); everyone else has one
+    /// made from it, so no two people's resources or identifiers meet.
+    public static func identity(_ reader: StoreReader) throws -> String {
+        let store = try reader.storeUUID()
+        let person = try reader.personId() ?? 1
+        return person == 1 ? store : StableUUID.make(store: store, key: "person/\(person)")
     }
 
     public static func eventKey(_ outcome: Outcome) -> String { eventKey(outcome.activityId, outcome.date, outcome.occurrence) }

@@ -12,6 +12,7 @@ public struct Device: Codable, Hashable, Sendable {
 
     public var resourceType = "Device"
     public var id: String?
+    public var meta: Meta?
     public var identifier: [Identifier]?
     public var manufacturer: String?
     public var deviceName: [DeviceName]?

@@ -1,15 +1,24 @@
-/// The FHIR R4 resources careplan writes and reads: Patient, CarePlan, Observation, and the
-/// Bundle that carries them. Other resources a file contains are kept as `OtherResource`, enough
+/// The FHIR R4 resources careplan writes and reads: Patient, CarePlan, Observation, the record of
+/// a tick (Procedure, MedicationAdministration, in Ticks.swift), and the Bundle that carries them. Other resources a file contains are kept as `OtherResource`, enough
 /// to resolve a reference to a name.
 
 public struct Meta: Codable, Hashable, Sendable {
+    /// A server's version of the resource (`_history/N`), which moves with every update.
+    public var versionId: String?
     public var lastUpdated: String?
-    public init(lastUpdated: String?) { self.lastUpdated = lastUpdated }
+    /// careplan tags what it writes with the store that wrote it (`SyncResources.writerTagSystem`).
+    public var tag: [Coding]?
+    public init(versionId: String? = nil, lastUpdated: String? = nil, tag: [Coding]? = nil) {
+        self.versionId = versionId
+        self.lastUpdated = lastUpdated
+        self.tag = tag
+    }
 }
 
 public struct Patient: Codable, Hashable, Sendable {
     public var resourceType = "Patient"
     public var id: String?
+    public var meta: Meta?
     public var identifier: [Identifier]?
     public var name: [HumanName]?
     public var birthDate: String?
@@ -58,6 +67,7 @@ public struct CarePlanResource: Codable, Hashable, Sendable {
 
     public var resourceType = "CarePlan"
     public var id: String?
+    public var meta: Meta?
     public var identifier: [Identifier]?
     /// The language the plan is written in (BCP 47), as its plan file says.
     public var language: String?
@@ -118,7 +128,10 @@ public struct Observation: Codable, Hashable, Sendable, ObservationValueHolder {
 
     public var resourceType = "Observation"
     public var id: String?
+    public var meta: Meta?
     public var identifier: [Identifier]?
+    /// The CarePlan the reading was asked for by.
+    public var basedOn: [Reference]?
     public var status: String?
     public var category: [CodeableConcept]?
     public var code: CodeableConcept?
@@ -232,6 +245,9 @@ public enum AnyResource: Codable, Hashable, Sendable {
     case observation(Observation)
     case bundle(Bundle)
     case device(Device)
+    case procedure(Procedure)
+    case medicationAdministration(MedicationAdministration)
+    case operationOutcome(OperationOutcome)
     case other(OtherResource)
 
     private enum Keys: String, CodingKey { case resourceType }
@@ -244,6 +260,9 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case "Observation": self = .observation(try Observation(from: decoder))
         case "Bundle": self = .bundle(try Bundle(from: decoder))
         case "Device": self = .device(try Device(from: decoder))
+        case "Procedure": self = .procedure(try Procedure(from: decoder))
+        case "MedicationAdministration": self = .medicationAdministration(try MedicationAdministration(from: decoder))
+        case "OperationOutcome": self = .operationOutcome(try OperationOutcome(from: decoder))
         default: self = .other(try OtherResource(from: decoder))
         }
     }
@@ -255,6 +274,9 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .observation(let resource): try resource.encode(to: encoder)
         case .bundle(let resource): try resource.encode(to: encoder)
         case .device(let resource): try resource.encode(to: encoder)
+        case .procedure(let resource): try resource.encode(to: encoder)
+        case .medicationAdministration(let resource): try resource.encode(to: encoder)
+        case .operationOutcome(let resource): try resource.encode(to: encoder)
         case .other(let resource): try resource.encode(to: encoder)
         }
     }
@@ -266,6 +288,9 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .observation: return "Observation"
         case .bundle: return "Bundle"
         case .device: return "Device"
+        case .procedure: return "Procedure"
+        case .medicationAdministration: return "MedicationAdministration"
+        case .operationOutcome: return "OperationOutcome"
         case .other(let resource): return resource.resourceType
         }
     }
@@ -277,6 +302,9 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .observation(let resource): return resource.id
         case .bundle(let resource): return resource.id
         case .device(let resource): return resource.id
+        case .procedure(let resource): return resource.id
+        case .medicationAdministration(let resource): return resource.id
+        case .operationOutcome(let resource): return resource.id
         case .other(let resource): return resource.id
         }
     }
@@ -288,8 +316,10 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .other(let other): return other.name?.shown ?? other.code?.label
         case .carePlan(let plan): return plan.title
         case .observation(let observation): return observation.code?.label
-        case .bundle: return nil
+        case .bundle, .operationOutcome: return nil
         case .device(let device): return device.deviceName?.first?.name
+        case .procedure(let procedure): return procedure.code?.label
+        case .medicationAdministration(let administration): return administration.medicationCodeableConcept?.label
         }
     }
 }
@@ -298,11 +328,44 @@ public struct Bundle: Codable, Hashable, Sendable {
     public struct Entry: Codable, Hashable, Sendable {
         public var fullUrl: String?
         public var resource: AnyResource?
+        /// In a transaction or batch: what to do with the entry.
+        public var request: Request?
+        /// In a transaction or batch response: what the server did.
+        public var response: Response?
 
-        public init(fullUrl: String?, resource: AnyResource) {
+        public init(fullUrl: String?, resource: AnyResource?, request: Request? = nil) {
             self.fullUrl = fullUrl
             self.resource = resource
+            self.request = request
         }
+    }
+
+    /// `PUT Observation/ID`, `POST Patient` with `ifNoneExist`, `GET Observation?patient=…`.
+    public struct Request: Codable, Hashable, Sendable {
+        public var method: String
+        public var url: String
+        public var ifNoneExist: String?
+
+        public init(method: String, url: String, ifNoneExist: String? = nil) {
+            self.method = method
+            self.url = url
+            self.ifNoneExist = ifNoneExist
+        }
+    }
+
+    /// `201 Created` with `location` `Patient/ID/_history/1`; a search's result in `resource`.
+    public struct Response: Codable, Hashable, Sendable {
+        public var status: String
+        public var location: String?
+        public var etag: String?
+        public var lastModified: String?
+        public var outcome: AnyResource?
+    }
+
+    /// A page's neighbours: `next` is the rest of a search.
+    public struct Link: Codable, Hashable, Sendable {
+        public var relation: String
+        public var url: String
     }
 
     public var resourceType = "Bundle"
@@ -311,7 +374,15 @@ public struct Bundle: Codable, Hashable, Sendable {
     public var identifier: Identifier?
     public var type: String?
     public var timestamp: String?
+    public var total: Int?
+    public var link: [Link]?
     public var entry: [Entry]?
+
+    /// A transaction or a batch to send to a server: no id, no timestamp.
+    public init(type: String, entry: [Entry]) {
+        self.type = type
+        self.entry = entry
+    }
 
     public init(id: String, identifier: Identifier, type: String, timestamp: String, entry: [Entry]) {
         self.id = id

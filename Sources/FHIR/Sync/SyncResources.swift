@@ -1,0 +1,176 @@
+import CarePlanStore
+import Foundation
+import HealthData
+import Localization
+
+/// The resources a sync sends, as entries of a FHIR transaction: each one idempotent, so a
+/// transaction sent twice (a retry after a dropped connection) changes nothing the second time.
+///
+/// - the Patient: a conditional create on the plan's identifier (`ifNoneExist`), until its id on
+///   the server is known;
+/// - the CarePlan: a conditional update on its identifier (`PUT CarePlan?identifier=…`), sent
+///   only when its content changed, so the server makes a new version only then;
+/// - each event's reading as an Observation, and each tick as a MedicationAdministration (a
+///   medicine) or a Procedure (anything else done), `PUT` on the stable id careplan makes for the
+///   event, or on the resource that already stands for it; a cleared event's resource becomes
+///   `entered-in-error`. The Device of a reading health data filled goes with it.
+///
+/// Everything this store writes carries its writer tag, so its pulls can leave out what it wrote.
+public struct SyncResources {
+    /// The tag system of what a careplan store wrote (the code is the store's writer UUID).
+    public static let writerTagSystem = "urn:careplan:writer"
+
+    /// Builds the writer's own resources (ids and identifiers from the writer's identity).
+    var writer: BundleBuilder
+    /// Builds the plan's resources (the Patient and the CarePlan, from the plan's identity).
+    let planBuilder: BundleBuilder
+    public let writerUUID: String
+    public let planSystem: String
+    let tag: Coding
+
+    /// `writerUUID` is this store's identity for the person; `planSystem` the identifier system
+    /// of the Patient and the CarePlan (`urn:uuid:` and the writer's, or the joined store's);
+    /// `patientId` the Patient's id on the server once known.
+    public init(plan: PlanSnapshot, writerUUID: String, planSystem: String, patientId: String?, carePlanId: String?, today: LocalDate) {
+        self.writerUUID = writerUUID
+        self.planSystem = planSystem
+        let planUUID = planSystem.hasPrefix("urn:uuid:") ? String(planSystem.dropFirst("urn:uuid:".count)) : planSystem
+        var planBuilder = BundleBuilder(plan: plan, storeUUID: planUUID, today: today)
+        if let patientId { planBuilder.patientReference = Reference(reference: "Patient/" + patientId, display: plan.patientName) }
+        planBuilder.carePlanReference = Reference(reference: carePlanId.map { "CarePlan/" + $0 } ?? "urn:uuid:" + planBuilder.uuid("careplan"), display: plan.title)
+        self.planBuilder = planBuilder
+        writer = BundleBuilder(plan: plan, storeUUID: writerUUID, today: today)
+        writer.patientReference = planBuilder.patientReference
+        tag = Coding(system: Self.writerTagSystem, code: writerUUID, display: nil)
+    }
+
+    /// The identifier search of the Patient: `identifier=SYSTEM|patient`.
+    public var patientSearch: String { "identifier=\(Self.escaped(planSystem))|patient" }
+    /// The identifier search of the CarePlan.
+    public var carePlanSearch: String { "identifier=\(Self.escaped(planSystem))|careplan" }
+
+    /// The Patient, created only if no Patient has its identifier.
+    public func patientEntry() -> Bundle.Entry {
+        var patient = Patient(id: nil, identifier: [Identifier(system: planSystem, value: "patient")]
+                                  + planBuilder.plan.patientDetails.identifiers.map { Identifier(system: $0.system, value: $0.value) },
+                              name: planBuilder.plan.patientName.map { [HumanName(text: $0)] })
+        patient.birthDate = planBuilder.plan.patientDetails.born?.iso
+        return Bundle.Entry(fullUrl: planBuilder.patientReference.reference, resource: .patient(patient),
+                            request: Bundle.Request(method: "POST", url: "Patient", ifNoneExist: patientSearch))
+    }
+
+    /// The CarePlan as it stands today, and the digest of its content (what tells a change).
+    public func carePlan() throws -> (resource: CarePlanResource, digest: String) {
+        let resource = try Language.inSourceLanguage { try planBuilder.carePlan() }
+        return (resource, try Self.digest(resource))
+    }
+
+    /// The CarePlan's entry: an update of the resource with the plan's identifier, made if none is.
+    public func carePlanEntry(_ resource: CarePlanResource) -> Bundle.Entry {
+        var resource = resource
+        resource.id = nil
+        return Bundle.Entry(fullUrl: "urn:uuid:" + planBuilder.uuid("careplan"), resource: .carePlan(resource),
+                            request: Bundle.Request(method: "PUT", url: "CarePlan?" + carePlanSearch))
+    }
+
+    /// A digest of a CarePlan's content (ids and server metadata aside): equal digests, same plan.
+    public static func digest(_ resource: CarePlanResource) throws -> String {
+        var resource = resource
+        resource.id = nil
+        resource.meta = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return StableUUID.make(store: "careplan-digest", key: String(decoding: try encoder.encode(resource), as: UTF8.self))
+    }
+
+    /// The entries for one changed event (its Device first when health data filled it), and the
+    /// binding it has once the server took them; nil when nothing goes (a clinic's resource,
+    /// which careplan never writes over, or an event cleared before it ever went).
+    public func entries(for event: PendingEvent, device: SampleDevice?) -> (entries: [Bundle.Entry], binding: SyncBinding)? {
+        if event.binding?.origin == .clinic { return nil }
+        guard let history = writer.plan.history(event.activityId) else { return nil }
+        let activity = history.activity(on: event.date)
+        let intervention = history.kind == .intervention
+        let key = intervention ? Self.tickKey(event.activityId, event.date, event.occurrence)
+                               : BundleBuilder.eventKey(event.activityId, event.date, event.occurrence)
+        // The resource already standing for the event keeps its id and identifier (another
+        // careplan's reading is updated in place); else the stable ones this store makes.
+        let type = intervention ? (activity.medication == nil ? "Procedure" : "MedicationAdministration") : "Observation"
+        let id = event.binding.map { String($0.resource.split(separator: "/").last ?? "") } ?? writer.uuid(key)
+        let identifier = event.binding.map { Self.identifier($0.identifier) } ?? Identifier(system: writer.system, value: key)
+        guard event.outcome != nil || event.binding != nil else { return nil }
+        var entries: [Bundle.Entry] = []
+        let resource: AnyResource
+        let code = writer.code(of: activity)
+        let meta = Meta(tag: [tag])
+        if intervention {
+            let status = event.outcome == nil ? "entered-in-error" : "completed"
+            let effective = event.outcome.map { writer.effective($0, activity: activity) } ?? event.date.iso
+            let note = event.outcome?.note.map { [Annotation(text: $0)] }
+            let performer = [Procedure.Performer(actor: writer.patientReference)]
+            if let medication = activity.medication {
+                var administration = MedicationAdministration(id: id, identifier: [identifier], status: status,
+                                                              medication: CodeableConcept(text: medication), subject: writer.patientReference)
+                administration.meta = meta
+                administration.effectiveDateTime = effective
+                administration.supportingInformation = planBuilder.carePlanReference.map { [$0] }
+                administration.performer = performer
+                administration.note = note
+                resource = .medicationAdministration(administration)
+            } else {
+                var procedure = Procedure(id: id, identifier: [identifier], status: status, code: code, subject: writer.patientReference)
+                procedure.meta = meta
+                procedure.basedOn = planBuilder.carePlanReference.map { [$0] }
+                procedure.performedDateTime = effective
+                procedure.performer = performer
+                procedure.note = note
+                resource = .procedure(procedure)
+            }
+        } else if let outcome = event.outcome, var observation = writer.observation(outcome, imported: nil) {
+            observation.id = id
+            observation.identifier = [identifier]
+            observation.meta = meta
+            observation.basedOn = planBuilder.carePlanReference.map { [$0] }
+            if let device {
+                let resource = writer.device(device)
+                var tagged = resource
+                tagged.meta = meta
+                entries.append(Bundle.Entry(fullUrl: nil, resource: .device(tagged), request: Bundle.Request(method: "PUT", url: "Device/" + (resource.id ?? ""))))
+                observation.device = Reference(reference: "Device/" + (resource.id ?? ""), display: observation.device?.display)
+            }
+            resource = .observation(observation)
+        } else {
+            // Cleared: the values are gone here, the server keeps them in the resource's history.
+            var observation = Observation(id: id, identifier: [identifier], status: "entered-in-error", code: code)
+            observation.meta = meta
+            observation.subject = writer.patientReference
+            observation.effectiveDateTime = event.date.iso
+            resource = .observation(observation)
+        }
+        entries.append(Bundle.Entry(fullUrl: nil, resource: resource, request: Bundle.Request(method: "PUT", url: "\(type)/\(id)")))
+        let binding = SyncBinding(resource: "\(type)/\(id)", identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")",
+                                  origin: event.binding?.origin ?? .own)
+        return (entries, binding)
+    }
+
+    /// The key of an intervention's tick, as `eventKey` is a reading's.
+    public static func tickKey(_ activityId: String, _ date: LocalDate, _ occurrence: Int) -> String { "tick/\(activityId)/\(date.iso)/\(occurrence)" }
+
+    /// `system|value` back into an Identifier.
+    static func identifier(_ text: String) -> Identifier {
+        guard let bar = text.lastIndex(of: "|") else { return Identifier(system: nil, value: text) }
+        return Identifier(system: String(text[..<bar]), value: String(text[text.index(after: bar)...]))
+    }
+
+    /// A search parameter's value with the characters a URL query cannot carry as they are.
+    public static func escaped(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#|,")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension SyncResources {
+    /// How a sync finds the device of a pending event's sample.
+    public static func deviceKey(_ event: PendingEvent) -> String { BundleBuilder.eventKey(event.activityId, event.date, event.occurrence) }
+}

@@ -1,0 +1,154 @@
+import CarePlanStore
+import FHIR
+import Foundation
+import Localization
+
+extension SyncSession {
+    /// Reads what changed on the server since the last sync, leaving out what this store wrote (its
+    /// writer tag): one batch of four searches (readings, the two kinds of tick, the CarePlan),
+    /// more requests only when a search has further pages. With nothing new: one small request.
+    func pull(into report: inout SyncReport, dryRun: Bool) throws {
+        var settings = try settings()
+        let resources = try resources(settings)
+        if settings.patientId == nil {
+            let found = try connection.get("Patient?" + resources.patientSearch)
+            guard let id = found.entry?.lazy.compactMap({ $0.resource?.id }).first else { return }
+            settings.patientId = id
+            if !dryRun { try store.saveSync { $0.patientId = id } }
+        }
+        let patient = "patient=Patient/" + SyncResources.escaped(settings.patientId!)
+        let since = settings.pulledSince.flatMap(Self.searchTime).map { "&_lastUpdated=ge" + SyncResources.escaped($0) } ?? ""
+        let notMine = "&_tag:not=" + SyncResources.escaped(SyncResources.writerTagSystem + "|" + resources.writerUUID)
+        let searches = ["Observation", "Procedure", "MedicationAdministration"].map { "\($0)?\(patient)\(notMine)\(since)&_count=500" }
+            + ["CarePlan?" + resources.carePlanSearch + since]
+        let response = try connection.post(FHIR.Bundle(type: "batch", entry: searches.map {
+            FHIR.Bundle.Entry(fullUrl: nil, resource: nil, request: FHIR.Bundle.Request(method: "GET", url: $0))
+        }))
+        var found: [AnyResource] = []
+        var serverTime = response.meta?.lastUpdated
+        for (index, entry) in (response.entry ?? []).enumerated() {
+            let status = Int(entry.response?.status.prefix(3) ?? "") ?? 0
+            guard (200..<300).contains(status), case .bundle(var page)? = entry.resource else {
+                var diagnostics = tr("no details")
+                if case .operationOutcome(let outcome)? = entry.response?.outcome ?? entry.resource { diagnostics = outcome.summary }
+                throw SyncError.refused(url: connection.address.base + "/" + searches[min(index, searches.count - 1)], status: status, diagnostics: diagnostics)
+            }
+            serverTime = serverTime ?? page.meta?.lastUpdated
+            while true {
+                found += (page.entry ?? []).compactMap(\.resource)
+                guard let next = page.link?.first(where: { $0.relation == "next" })?.url, !(page.entry ?? []).isEmpty else { break }
+                page = try connection.get(next)
+            }
+        }
+        try take(found, settings: settings, into: &report, dryRun: dryRun)
+        if !dryRun, let serverTime { try store.saveSync { $0.pulledSince = serverTime } }
+    }
+
+    /// The next search's `_lastUpdated` bound: the server's time of the last one, a minute earlier,
+    /// so a transaction the server stamped before that search but committed after it is not
+    /// missed (what comes twice is known by its version and taken once).
+    static func searchTime(_ serverTime: String) -> String? {
+        guard let instant = FHIRDate.instant(serverTime, zone: .gmt) else { return nil }
+        return instant.date.addingTimeInterval(-60).localISO8601(offset: 0)
+    }
+
+    /// Takes what the searches found into the store: readings onto their assessments, another
+    /// careplan's ticks onto their occurrences, resources entered-in-error cleared, and the
+    /// CarePlan, when someone else changed it, handed to the caller.
+    func take(_ found: [AnyResource], settings: SyncSettings, into report: inout SyncReport, dryRun: Bool) throws {
+        let (snapshot, versions) = try store.reading { (try $0.plan(), try $0.syncVersions()) }
+        var observations: [Observation] = [], bindings: [String: SyncBinding] = [:]
+        var ticks: [SyncedTick] = [], cleared: [String] = []
+        for resource in found {
+            guard let id = resource.id else { continue }
+            let name = resource.resourceType + "/" + id
+            switch resource {
+            case .carePlan(let carePlan):
+                try consider(carePlan, settings: settings, into: &report, dryRun: dryRun)
+                continue
+            case .observation(let observation):
+                if versions[name] != nil, versions[name] == observation.meta?.versionId { continue }
+                if observation.status == "entered-in-error" {
+                    if versions[name] != nil { cleared.append(name) }
+                    continue
+                }
+                guard versions[name] == nil else { continue }
+                observations.append(observation)
+                let key = ObservationKey.key(of: observation, content: "")
+                bindings[key] = SyncBinding(resource: name, identifier: key, origin: Self.isCareplan(observation.meta) ? .careplan : .clinic,
+                                            version: observation.meta?.versionId)
+            case .procedure, .medicationAdministration:
+                guard let tick = Self.tick(resource, name: name) else { continue }
+                if versions[name] != nil, versions[name] == tick.binding.version { continue }
+                if tick.cleared {
+                    if versions[name] != nil { cleared.append(name) }
+                } else if versions[name] == nil {
+                    ticks.append(tick.tick)
+                }
+            default:
+                continue
+            }
+        }
+        let read = ObservationReader(plan: snapshot, zone: clock.timeZone, file: connection.address.base).read(observations)
+        report.refused += read.skipped.map { "\($0.label): \($0.reason)" }
+        if dryRun {
+            report.receivedReadings += read.readings.count
+            report.receivedTicks += ticks.count
+            report.receivedCleared += cleared.count
+            return
+        }
+        for result in try store.take(read.readings, clock: clock, bindings: bindings) {
+            switch result {
+            case .added: report.receivedReadings += 1
+            case .alreadyTaken: break
+            case .refused(let reason): report.refused.append(reason)
+            }
+        }
+        report.receivedTicks += try store.takeTicks(ticks, clock: clock)
+        report.receivedCleared += try store.clearSynced(resources: cleared)
+    }
+
+    /// A CarePlan found on the server: its id is remembered; a version someone else made with a
+    /// different content goes to the caller.
+    func consider(_ carePlan: CarePlanResource, settings: SyncSettings, into report: inout SyncReport, dryRun: Bool) throws {
+        guard let id = carePlan.id, carePlan.meta?.versionId == nil || carePlan.meta?.versionId != settings.carePlanVersion else { return }
+        let digest = try SyncResources.digest(carePlan)
+        if digest == settings.planDigest {
+            if !dryRun { try store.saveSync { $0.carePlanId = id; $0.carePlanVersion = carePlan.meta?.versionId } }
+            return
+        }
+        report.changedPlan = carePlan
+    }
+
+    /// Whether another careplan store wrote it (its writer tag).
+    static func isCareplan(_ meta: Meta?) -> Bool {
+        meta?.tag?.contains { $0.system == SyncResources.writerTagSystem } ?? false
+    }
+
+    /// Another careplan's tick: its occurrence from its identifier (`tick/ID/DATE/N`).
+    static func tick(_ resource: AnyResource, name: String) -> (tick: SyncedTick, binding: SyncBinding, cleared: Bool)? {
+        let identifiers: [Identifier], meta: Meta?, status: String, when: String?, note: [Annotation]?
+        switch resource {
+        case .procedure(let procedure):
+            (identifiers, meta, status, when, note) = (procedure.identifier ?? [], procedure.meta, procedure.status, procedure.performedDateTime, procedure.note)
+        case .medicationAdministration(let administration):
+            (identifiers, meta, status, when, note) = (administration.identifier ?? [], administration.meta, administration.status,
+                                                       administration.effectiveDateTime, administration.note)
+        default:
+            return nil
+        }
+        guard isCareplan(meta) else { return nil }
+        for identifier in identifiers {
+            let parts = (identifier.value ?? "").split(separator: "/").map(String.init)
+            guard parts.count == 4, parts[0] == "tick", let date = LocalDate(iso: parts[2]), let occurrence = Int(parts[3]), occurrence >= 0 else { continue }
+            let instant = when.flatMap { FHIRDate.instant($0, zone: .gmt) }
+            let binding = SyncBinding(resource: name, identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")", origin: .careplan,
+                                      version: meta?.versionId)
+            let text = (note ?? []).map(\.text).joined(separator: "\n")
+            let tick = SyncedTick(outcome: Outcome(activityId: parts[1], date: date, occurrence: occurrence, recordedAt: instant?.date ?? Date(),
+                                                   utcOffset: instant?.offset ?? 0, note: text.isEmpty ? nil : text), binding: binding)
+            return (tick, binding, status == "entered-in-error")
+        }
+        return nil
+    }
+}

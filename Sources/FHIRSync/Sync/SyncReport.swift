@@ -1,0 +1,25 @@
+import FHIR
+
+/// What one sync did (or, with --dry-run, would do): sent, received, and the requests it took.
+public struct SyncReport: Sendable {
+    public var sentReadings = 0
+    public var sentTicks = 0
+    /// Readings and ticks cleared here, now entered-in-error on the server.
+    public var sentCleared = 0
+    public var sentPlan = false
+    public var createdPatient = false
+    public var receivedReadings = 0
+    public var receivedTicks = 0
+    public var receivedCleared = 0
+    /// Received readings that could not land, each with its reason.
+    public var refused: [String] = []
+    /// A CarePlan someone else changed on the server, for the caller to take in as `import` does.
+    public var changedPlan: CarePlanResource?
+    public var requests = 0
+    public var dryRun = false
+
+    public init() {}
+
+    public var sentNothing: Bool { sentReadings + sentTicks + sentCleared == 0 && !sentPlan && !createdPatient }
+    public var receivedNothing: Bool { receivedReadings + receivedTicks + receivedCleared == 0 && refused.isEmpty && changedPlan == nil }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `careplan sync` against a real FHIR R4 server on loopback (Tests/FHIRServer), run as a user would.
+@Suite(.serialized) struct SyncTests {
+    /// The person's readings as careplan exports them: activity → count.
+    func readingCounts(_ cli: CLI) throws -> [String: Int] {
+        let outcomes = try #require(try cli.json(["export", "--json"]) as? [[String: Any]])
+        return Dictionary(grouping: outcomes.filter { ($0["values"] as? [Any])?.isEmpty == false }, by: { $0["activity"] as! String }).mapValues(\.count)
+    }
+
+    func patient(_ cli: CLI) throws -> String {
+        let status = try #require(try cli.json(["sync", "--status", "--json"]) as? [String: Any])
+        return try #require(status["patient"] as? String)
+    }
+
+    @Test func aYearGoesUpAsObservationsAndASecondSyncSendsNothing() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI()
+        #expect(try cli.run(["generate", "--plan", "sample-plans/hypertension.yaml", "--days", "365"]).status == 0)
+        let first = try cli.run(["sync", "--server", server.base])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("readings") && first.stdout.contains("ticks") && first.stdout.contains("the plan"))
+        let patient = try patient(cli)
+
+        // One Observation per reading, by LOINC code, with the values and UCUM units careplan has.
+        let counts = try readingCounts(cli)
+        let pulses = try server.search("Observation?patient=\(patient)&code=http://loinc.org|8867-4&_count=500")
+        #expect(pulses.count == counts["pulse"])
+        #expect(pulses.allSatisfy { ($0["valueQuantity"] as? [String: Any])?["code"] as? String == "/min" })
+        let pressures = try server.search("Observation?patient=\(patient)&code=http://loinc.org|85354-9&_count=500")
+        #expect(pressures.count == counts["bp"])
+        #expect(pressures.allSatisfy { ($0["component"] as? [Any])?.count == 2 })
+        let weights = try server.search("Observation?patient=\(patient)&code=http://loinc.org|29463-7&_count=500")
+        #expect(weights.count == counts["weight"])
+        // Ticks as Procedures, based on the plan; one CarePlan, one Patient.
+        let ticks = try #require(try cli.json(["export", "--json"]) as? [[String: Any]]).filter { ($0["values"] as? [Any])?.isEmpty != false }.count
+        let procedures = try server.search("Procedure?patient=\(patient)&_count=500")
+        #expect(procedures.count == ticks)
+        #expect(try server.search("CarePlan?patient=\(patient)").count == 1)
+
+        // Nothing new: nothing sent, one request.
+        let again = try cli.run(["sync"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("sent nothing") && again.stdout.contains("received nothing") && again.stdout.contains("1 request"), "\(again.stdout)")
+        #expect(try server.search("Observation?patient=\(patient)&code=http://loinc.org|8867-4&_count=500").count == counts["pulse"])
+    }
+
+    @Test func editedAndClearedReadingsFollowOnTheServer() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI()
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["log", "pulse", "72", "--date", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["log", "pulse", "80", "--date", "2026-11-21"]).status == 0)
+        #expect(try cli.run(["sync", "--server", server.base]).status == 0)
+        let patient = try patient(cli)
+        func pulses() throws -> [String: (status: String, value: Double?)] {
+            var result: [String: (String, Double?)] = [:]
+            for observation in try server.search("Observation?patient=\(patient)&code=http://loinc.org|8867-4") {
+                let day = String((observation["effectiveDateTime"] as? String ?? "").prefix(10))
+                result[day] = (observation["status"] as? String ?? "", (observation["valueQuantity"] as? [String: Any])?["value"] as? Double)
+            }
+            return result
+        }
+        #expect(try pulses()["2026-11-20"]?.value == 72)
+        // Edited: the same resource, the new value; cleared: entered-in-error, never silently kept.
+        #expect(try cli.run(["log", "pulse", "75", "--date", "2026-11-20", "--occurrence", "0"]).status == 0)
+        #expect(try cli.run(["reset", "pulse", "--date", "2026-11-21"]).status == 0)
+        let waiting = try #require(try cli.json(["sync", "--status", "--json"]) as? [String: Any])
+        #expect((waiting["waiting"] as? [String: Any])?["readings"] as? Int == 1)
+        #expect((waiting["waiting"] as? [String: Any])?["cleared"] as? Int == 1)
+        let sync = try cli.run(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let after = try pulses()
+        #expect(after.count == 2)
+        #expect(after["2026-11-20"]?.value == 75 && after["2026-11-20"]?.status == "final")
+        #expect(after["2026-11-21"]?.status == "entered-in-error")
+    }
+
+    @Test func aClinicsObservationLandsOnItsAssessment() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI()
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["sync", "--server", server.base]).status == 0)
+        let patient = try patient(cli)
+        // The clinic's software, not careplan: a pulse taken at the surgery.
+        let posted = try FHIRServerProcess.request("POST", server.base + "/Observation", json: [
+            "resourceType": "Observation", "status": "final",
+            "identifier": [["system": "https://clinic.example.org/obs", "value": "visit-7"]],
+            "code": ["coding": [["system": "http://loinc.org", "code": "8867-4"]]],
+            "subject": ["reference": patient], "effectiveDateTime": "2026-11-21T09:00:00+01:00",
+            "valueQuantity": ["value": 66, "unit": "/min", "system": "http://unitsofmeasure.org", "code": "/min"],
+        ])
+        #expect(posted.status == 201)
+        let sync = try cli.run(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("received 1 reading"), "\(sync.stdout)")
+        let history = try cli.run(["history", "pulse", "--from", "2026-11-21", "--to", "2026-11-21"])
+        #expect(history.stdout.contains("66"))
+        // Once: the next sync takes nothing again.
+        #expect(try cli.run(["sync"]).stdout.contains("received nothing"))
+    }
+
+    @Test func unsafeServersAndTokensAreRefusedWithNothingWritten() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml"]).status == 0)
+        let plain = try cli.run(["sync", "--server", "http://fhir.example.org/r4"])
+        #expect(plain.status != 0 && plain.stderr.contains("plain http:// is only for this computer"))
+        let token = cli.write("token", "secret-token-value\n")
+        chmod(token, 0o644)
+        let readable = try cli.run(["sync", "--server", "https://fhir.example.org/r4", "--token-file", token])
+        #expect(readable.status != 0 && readable.stderr.contains("chmod 600"))
+        #expect(!readable.stderr.contains("secret-token-value"))
+        let status = try cli.run(["sync", "--status"])
+        #expect(status.stdout.contains("not synced"))
+    }
+
+    @Test func aServerThatIsDownLeavesEverythingWaiting() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["log", "pulse", "72"]).status == 0)
+        let down = try cli.run(["sync", "--server", "http://127.0.0.1:9/fhir", "--timeout", "2"])
+        #expect(down.status != 0)
+        #expect(down.stderr.contains("cannot be reached"))
+        let status = try #require(try cli.json(["sync", "--status", "--json"]) as? [String: Any])
+        #expect((status["waiting"] as? [String: Any])?["readings"] as? Int == 1)
+        #expect(status["lastError"] is String)
+    }
+}

@@ -81,6 +81,35 @@ import Testing
         #expect(missing.stderr == "careplan: \(cli.folder.appendingPathComponent("nope.zip").path): no such file\n")
     }
 
+    /// An export with control characters in a source's name imports, and says how many were
+    /// replaced: in English, and in each of Polish's three plural forms (the catalogue's, asked of gettext).
+    @Test func controlCharactersAreReplacedAndCountedInTheSummary() throws {
+        func export(_ cli: CLI, replacing count: Int) -> String {
+            cli.write("export-\(count).xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_GB">
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Pedometer\(String(repeating: "\u{0B}", count: count))" unit="count" value="12" startDate="2026-11-20 07:00:00 +0100" endDate="2026-11-20 07:05:00 +0100"/>
+                </HealthData>
+
+                """)
+        }
+        let cli = CLI()
+        let english = try cli.run(["health", "import", export(cli, replacing: 2)])
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(english.stdout.contains("\n2 characters XML does not allow (control characters) were replaced so that the export could be read.\n"))
+        let json = try #require(try cli.json(["health", "import", export(cli, replacing: 1), "--json"]) as? [String: Any])
+        #expect(json["replacedCharacters"] as? Int == 1)
+        let polish = CLI().speaking(Languages.polish)
+        for count in [1, 3, 5] {
+            let result = try polish.run(["health", "import", export(polish, replacing: count)])
+            let expected = Languages.plural("{count} character XML does not allow (a control character) was replaced so that the export could be read.",
+                                            "{count} characters XML does not allow (control characters) were replaced so that the export could be read.",
+                                            count, in: Languages.polish)
+            #expect(!expected.hasPrefix("\(count) character"), "the catalogue translates it")
+            #expect(result.stdout.contains(expected), "\(expected) not in:\n\(result.stdout)")
+        }
+    }
+
     @Test func aFileThatIsNoExportIsRefusedBeforeAnyStoreIsMade() throws {
         let cli = CLI()
         let plan = CLI.repository.appendingPathComponent("sample-plans/hypertension.yaml").path

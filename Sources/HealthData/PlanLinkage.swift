@@ -275,7 +275,7 @@ public enum PlanLinkage {
                   !(typed[night.date] ?? []).contains(where: { $0.occurrence == 0 }) else { return nil }
             let recorded = Date(timeIntervalSince1970: TimeInterval(figures.bedEnd))
             return Outcome(activityId: activity.id, date: night.date, occurrence: 0, recordedAt: recorded,
-                           utcOffset: zone.secondsFromGMT(for: recorded), values: SleepDiary.values(from: figures, date: night.date, zone: zone),
+                           utcOffset: figures.clockZone(zone).secondsFromGMT(for: recorded), values: SleepDiary.values(from: figures, date: night.date, zone: zone),
                            source: PlanLinkage.sourcePrefix + figures.sources.joined(separator: ", "))
         }
     }

@@ -73,7 +73,10 @@ final class ExportReader: XMLElementHandler {
                 }
             }
             if let name = text("sourceName", .source) {
-                let version = text("sourceVersion", .version), device = text("device", .device)
+                let version = text("sourceVersion", .version)
+                // The device is its fields, never the memory address its description starts with:
+                // records of one watch then repeat the same bytes, one string, one source.
+                let device = attributes.bytes("device").map { repeated.string(DeviceDescription.fields($0), slot: Slot.device.rawValue) }
                 // The same source as the record before (the usual case) is the same object.
                 if let last = repeated.source, last.name == name, last.version == version, last.device == device {
                     source = last

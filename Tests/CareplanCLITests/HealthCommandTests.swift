@@ -147,8 +147,11 @@ import Testing
         #expect(json["aggregation"] as? String == "cumulative")
         #expect((json["buckets"] as? [[String: Any]])?.compactMap { $0["sum"] as? Double } == [0.12, 0.08])
         let sources = try cli.run(["health", "sources"])
-        #expect(sources.stdout == "1. Alexandre's Apple Watch\n2. Alexandre's iPhone\n")
-        #expect(try cli.run(["health", "sources", "--priority", "Alexandre's iPhone"]).stdout == "1. Alexandre's iPhone\n2. Alexandre's Apple Watch\n")
+        // The watch is one device, though the export describes it at three memory addresses.
+        let watch = "   Apple Watch (Apple Inc., Watch6,7, software 10.2)\n"
+        #expect(sources.stdout == "1. Alexandre's Apple Watch\n" + watch + "2. Alexandre's iPhone\n")
+        #expect(try cli.run(["health", "sources", "--priority", "Alexandre's iPhone"]).stdout == "1. Alexandre's iPhone\n2. Alexandre's Apple Watch\n" + watch)
+        #expect(try cli.json(["health", "sources", "--json"]) as? [String] == ["Alexandre's iPhone", "Alexandre's Apple Watch"])
         let unknown = try cli.run(["health", "sources", "--priority", "Fitbit"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "careplan: no source called 'Fitbit'; sources: Alexandre's Apple Watch, Alexandre's iPhone\n")

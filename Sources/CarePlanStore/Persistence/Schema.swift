@@ -198,6 +198,9 @@ enum Schema {
             // A BCP 47 tag: 'zh-CN', 'ja', 'pl'. (No SQL comment here: SQLite would keep it inside the table's definition.)
             try db.execute(sql: "ALTER TABLE plan ADD COLUMN language TEXT")
         }
+        migrator.registerMigration("v14: a device is its fields, not the address HealthKit printed; which sources wrote from which devices") { db in
+            try DeviceMerge.migrate(db)
+        }
         return migrator
     }
 }

@@ -218,3 +218,17 @@ struct HealthStatisticsJSON: Encodable {
         }
     }
 }
+
+/// A source's device as `careplan health sources` lists it: `Apple Watch (Apple Inc., Watch6,7, software 10.2)`.
+enum DeviceText {
+    static func line(_ device: SampleDevice) -> String {
+        var details = [device.manufacturer, device.hardware ?? device.model].compactMap { $0 }
+        // TRANSLATORS: a device's software version, in the list of careplan health sources: "software 10.2".
+        if let software = device.software { details.append(tr("software {version}", ["version": software])) }
+        let name = device.name ?? device.model ?? device.hardware ?? device.source
+        guard !details.isEmpty else { return name }
+        // TRANSLATORS: a device in the list of careplan health sources: its name, then its maker, model and software:
+        // "Apple Watch (Apple Inc., Watch6,7, software 10.2)".
+        return tr("{device} ({details})", ["device": name, "details": ListText.joined(details)])
+    }
+}

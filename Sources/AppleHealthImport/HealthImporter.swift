@@ -86,8 +86,14 @@ public struct HealthImporter {
                 try PlanLinkage.sync(db, from: LocalDate(dayNumber: first), through: today ?? LocalDate(dayNumber: (now - ((now % 86400) + 86400) % 86400) / 86400), zone: zone)
             }
             let summary = collector.summary(file: source.name, bytes: job.bytesRead, replacedCharacters: job.replaced)
-            try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,
-                                       samples: summary.added + summary.existing, added: summary.added, skipped: summary.skipped)
+            // The same export read again (--again) that adds nothing is remembered already: the
+            // store is left byte for byte as it was.
+            let remembered = try summary.added == 0
+                && HealthImportLog.imports(db, bytes: job.bytesRead, since: since).contains { $0.crc32 == job.checksum }
+            if !remembered {
+                try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,
+                                           samples: summary.added + summary.existing, added: summary.added, skipped: summary.skipped)
+            }
             return summary
         }
         summary.seconds = elapsed()

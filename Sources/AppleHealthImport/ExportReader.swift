@@ -25,8 +25,10 @@ final class ExportReader: XMLElementHandler {
     /// The record being read, and where it started.
     private var record: RecordFields?
     private var correlation: (fields: RecordFields, children: [RecordFields], line: Int)?
-    private var workout: (workout: Workout?, line: Int, reason: String?)?
+    private var workout: (workout: Workout?, line: Int, reason: String?, timeZone: String?)?
     private var repeated = RepeatedStrings(slots: RecordFields.Slot.allCases.count)
+    /// The zones records name in HKTimeZone, looked up once each.
+    private let zones = RecordedZones()
 
     /// The document's root element; an export's is HealthData.
     private(set) var root: String?
@@ -71,7 +73,10 @@ final class ExportReader: XMLElementHandler {
                 }
             }
             if let name = text("sourceName", .source) {
-                let version = text("sourceVersion", .version), device = text("device", .device)
+                let version = text("sourceVersion", .version)
+                // The device is its fields, never the memory address its description starts with:
+                // records of one watch then repeat the same bytes, one string, one source.
+                let device = attributes.bytes("device").map { repeated.string(DeviceDescription.fields($0), slot: Slot.device.rawValue) }
                 // The same source as the record before (the usual case) is the same object.
                 if let last = repeated.source, last.name == name, last.version == version, last.device == device {
                     source = last
@@ -113,6 +118,15 @@ final class ExportReader: XMLElementHandler {
             tr("no {attribute}", ["attribute": attribute])
         }
 
+        /// The start and end as lived where the sample was recorded (HKTimeZone), rather than in
+        /// the offset of the phone when it exported: read once the record's metadata, which comes
+        /// after its attributes, is in.
+        mutating func liveWhereRecorded(_ zones: RecordedZones) {
+            guard let timeZone else { return }
+            start = start.map { zones.instant($0, in: timeZone) }
+            end = end.map { zones.instant($0, in: timeZone) }
+        }
+
         mutating func metadata(key: String, value: String) {
             switch key {
             case "HKWasUserEntered": wasUserEntered = value == "1"
@@ -131,6 +145,8 @@ final class ExportReader: XMLElementHandler {
             guard let key = attributes.string("key"), let value = attributes.string("value") else { return }
             if record != nil { record!.metadata(key: key, value: value) }
             else if correlation != nil { correlation!.fields.metadata(key: key, value: value) }
+            // A workout's own zone (its route's metadata, inside it, would name the same).
+            else if workout != nil, key == "HKTimeZone", workout!.timeZone == nil { workout!.timeZone = value }
         } else if XMLStream.equal(name, "Correlation") {
             correlation = (RecordFields(attributes, line: line, repeated: &repeated), [], line)
         } else if XMLStream.equal(name, "Workout") {
@@ -150,18 +166,26 @@ final class ExportReader: XMLElementHandler {
 
     func end(_ name: UnsafePointer<xmlChar>) {
         if XMLStream.equal(name, "Record") {
-            guard let fields = record else { return }
+            guard var fields = record else { return }
             record = nil
+            fields.liveWhereRecorded(zones)
             if correlation != nil { correlation!.children.append(fields) } else { emit(fields) }
         } else if XMLStream.equal(name, "Correlation") {
-            guard let (fields, children, line) = correlation else { return }
+            guard var (fields, children, line) = correlation else { return }
             correlation = nil
+            fields.liveWhereRecorded(zones)
             emitCorrelation(fields, children, line: line)
         } else if XMLStream.equal(name, "Workout") {
-            guard let (found, line, reason) = workout else { return }
+            guard let (found, line, reason, timeZone) = workout else { return }
             workout = nil
             // TRANSLATORS: why a workout of the export was skipped, when nothing more precise is known.
-            if let found { sink.workout(found, line: line) } else { sink.skipped(type: HealthType.workout.identifier, reason: reason ?? tr("unreadable"), line: line) }
+            if var found {
+                // As a record's: its times, and its events', as lived where it was recorded.
+                found.start = zones.instant(found.start, in: timeZone)
+                found.end = zones.instant(found.end, in: timeZone)
+                for index in found.events.indices { found.events[index].date = zones.instant(found.events[index].date, in: timeZone) }
+                sink.workout(found, line: line)
+            } else { sink.skipped(type: HealthType.workout.identifier, reason: reason ?? tr("unreadable"), line: line) }
         }
     }
 
@@ -207,15 +231,15 @@ final class ExportReader: XMLElementHandler {
                                                 systolic: systolic, diastolic: diastolic, wasUserEntered: fields.wasUserEntered), line: line)
     }
 
-    private func startWorkout(_ attributes: XMLAttributes, line: Int) -> (Workout?, Int, String?) {
+    private func startWorkout(_ attributes: XMLAttributes, line: Int) -> (Workout?, Int, String?, String?) {
         var fields = RecordFields(attributes, line: line, repeated: &repeated)
         fields.type = attributes.string("workoutActivityType")
-        if let problem = fields.problem(typeAttribute: "workoutActivityType") { return (nil, line, problem) }
+        if let problem = fields.problem(typeAttribute: "workoutActivityType") { return (nil, line, problem, nil) }
         let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }
         let distance = attributes.double("totalDistance").map { Self.converted($0, unit: attributes.string("totalDistanceUnit"), to: "m") }
         let energy = attributes.double("totalEnergyBurned").map { Self.converted($0, unit: attributes.string("totalEnergyBurnedUnit"), to: "kcal") }
         return (Workout(activityType: fields.type!, source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
-                        duration: duration, distance: distance, energy: energy), line, nil)
+                        duration: duration, distance: distance, energy: energy), line, nil, nil)
     }
 
     static func seconds(_ value: Double, unit: String?) -> Double { converted(value, unit: unit ?? "min", to: "s") }

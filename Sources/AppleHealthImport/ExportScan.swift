@@ -1,12 +1,14 @@
 import Foundation
 import HealthData
 
-/// An export's bytes read as the importer reads them (the DTD filter, libxml2's push parser, the
+/// An export's bytes read as the importer reads them (`ExportInput`'s filters, libxml2's push parser, the
 /// element reader), with no store: what was found, or where the XML broke. What the fuzz target
 /// and the reader's tests drive; `chunk` cuts the bytes as a file read would, to try the seams.
 public enum ExportScan {
     public struct Counts: Equatable, Sendable {
         public var quantities = 0, categories = 0, bloodPressures = 0, workouts = 0, skipped = 0
+        /// Characters XML does not allow, replaced on the way in.
+        public var replacedCharacters = 0
         public var root: String?
     }
 
@@ -14,7 +16,7 @@ public enum ExportScan {
         let sink = CountingSink()
         let reader = ExportReader(sink: sink)
         let stream = XMLStream(handler: reader)
-        var filter = DoctypeFilter()
+        let input = ExportInput()
         func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws {
             do { try stream.feed(bytes, last: last) } catch {
                 throw HealthImportError.notWellFormed(file: "export.xml", line: error.line, column: error.column, message: error.message)
@@ -23,13 +25,13 @@ public enum ExportScan {
         var offset = 0
         while offset < data.count {
             let piece = data[offset..<min(offset + max(chunk, 1), data.count)]
-            try piece.withUnsafeBytes { bytes in
-                if let head = filter.filter(bytes) { try head.withUnsafeBytes { try feed($0) } } else { try feed(bytes) }
-            }
+            try piece.withUnsafeBytes { bytes in try input.pass(bytes) { try feed($0) } }
             offset += piece.count
         }
-        try filter.finish().withUnsafeBytes { try feed($0, last: true) }
+        try input.finish { try feed($0) }
+        try feed(UnsafeRawBufferPointer(start: nil, count: 0), last: true)
         sink.counts.root = reader.root
+        sink.counts.replacedCharacters = input.replaced
         return sink.counts
     }
 

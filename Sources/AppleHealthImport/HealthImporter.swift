@@ -85,9 +85,15 @@ public struct HealthImporter {
             if let first = collector.writer.firstDayAdded {
                 try PlanLinkage.sync(db, from: LocalDate(dayNumber: first), through: today ?? LocalDate(dayNumber: (now - ((now % 86400) + 86400) % 86400) / 86400), zone: zone)
             }
-            let summary = collector.summary(file: source.name, bytes: job.bytesRead)
-            try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,
-                                       samples: summary.added + summary.existing, added: summary.added, skipped: summary.skipped)
+            let summary = collector.summary(file: source.name, bytes: job.bytesRead, replacedCharacters: job.replaced)
+            // The same export read again (--again) that adds nothing is remembered already: the
+            // store is left byte for byte as it was.
+            let remembered = try summary.added == 0
+                && HealthImportLog.imports(db, bytes: job.bytesRead, since: since).contains { $0.crc32 == job.checksum }
+            if !remembered {
+                try HealthImportLog.record(db, file: source.name, bytes: job.bytesRead, crc32: job.checksum, since: since, at: now,
+                                           samples: summary.added + summary.existing, added: summary.added, skipped: summary.skipped)
+            }
             return summary
         }
         summary.seconds = elapsed()
@@ -95,7 +101,7 @@ public struct HealthImporter {
     }
 }
 
-/// The reading thread: the export's chunks through the DTD filter into libxml2, and what the
+/// The reading thread: the export's chunks through the filters (`ExportInput`) into libxml2, and what the
 /// reader finds into batches for the writer. Its error (not well-formed, a damaged zip, Ctrl-C)
 /// reaches the writer through the channel.
 final class ReadingJob: @unchecked Sendable {
@@ -108,6 +114,8 @@ final class ReadingJob: @unchecked Sendable {
     /// Bytes of XML read and their CRC-32; final once `done` is signalled.
     private(set) var bytesRead = 0
     private(set) var checksum: UInt32 = 0
+    /// Characters XML does not allow, replaced on the way in (`CharacterFilter`).
+    private(set) var replaced = 0
 
     init(source: ExportSource, channel: BatchChannel, progress: ((Int, Int, Int) -> Void)?, interrupted: @escaping () -> Bool) {
         self.source = source
@@ -121,7 +129,7 @@ final class ReadingJob: @unchecked Sendable {
         let handoff = Handoff(channel: channel)
         let reader = ExportReader(sink: handoff)
         let stream = XMLStream(handler: reader)
-        var filter = DoctypeFilter()
+        let input = ExportInput()
         let name = source.name
         func feed(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws {
             do { try stream.feed(bytes, last: last) } catch {
@@ -136,12 +144,14 @@ final class ReadingJob: @unchecked Sendable {
         do {
             checksum = try source.read { chunk in
                 if interrupted() { throw HealthImportError.interrupted }
-                if let head = filter.filter(chunk) { try head.withUnsafeBytes { try feed($0) } } else { try feed(chunk) }
+                try input.pass(chunk) { try feed($0) }
                 bytesRead += chunk.count
                 progress?(bytesRead, source.totalBytes, handoff.count)
                 if handoff.stopped { throw Handoff.Stopped() }
             }
-            try filter.finish().withUnsafeBytes { try feed($0, last: true) }
+            try input.finish { try feed($0) }
+            try feed(UnsafeRawBufferPointer(start: nil, count: 0), last: true)
+            replaced = input.replaced
             handoff.flush()
             channel.finish(nil)
         } catch {
@@ -258,7 +268,9 @@ final class Collector {
         if diastolic > 0 { counts[slot(.diastolic)].added += diastolic }
     }
 
-    func summary(file: String, bytes: Int) -> ImportSummary {
-        ImportSummary(file: file, types: counts.sorted { $0.type < $1.type }, skips: skips, bytes: bytes, seconds: 0)
+    func summary(file: String, bytes: Int, replacedCharacters: Int) -> ImportSummary {
+        var summary = ImportSummary(file: file, types: counts.sorted { $0.type < $1.type }, skips: skips, bytes: bytes, seconds: 0)
+        summary.replacedCharacters = replacedCharacters
+        return summary
     }
 }

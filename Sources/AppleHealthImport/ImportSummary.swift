@@ -42,6 +42,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var seconds: Double
     /// When the same export was imported before: nothing was read.
     public var previous: PreviousImport?
+    /// Characters XML 1.0 does not allow (a control character in a source's name), each replaced
+    /// by a space as the file was read rather than refusing it (`CharacterFilter`).
+    public var replacedCharacters = 0
 
     public init(file: String, types: [TypeCounts], skips: [Skip], bytes: Int, seconds: Double, previous: PreviousImport? = nil) {
         self.file = file

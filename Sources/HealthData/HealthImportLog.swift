@@ -15,13 +15,16 @@ public struct PreviousImport: Hashable, Sendable {
 public enum HealthImportLog {
     /// Imports of an export of `bytes` bytes that covered at least the days from `since` on.
     public static func imports(in store: CareStore, bytes: Int, since: LocalDate?) throws -> [PreviousImport] {
-        try store.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT file, importedAt, samples, crc32 FROM healthImport
-                WHERE personId = person() AND bytes = ? AND (sinceDay IS NULL OR sinceDay <= ?) ORDER BY importedAt DESC
-                """, arguments: [bytes, since?.dayNumber ?? Int.min]).map {
-                PreviousImport(file: $0[0], importedAt: $0[1], samples: $0[2], crc32: UInt32(truncatingIfNeeded: $0[3] as Int64))
-            }
+        try store.read { db in try imports(db, bytes: bytes, since: since) }
+    }
+
+    /// As `imports(in:bytes:since:)`, inside a transaction the caller holds.
+    public static func imports(_ db: Database, bytes: Int, since: LocalDate?) throws -> [PreviousImport] {
+        try Row.fetchAll(db, sql: """
+            SELECT file, importedAt, samples, crc32 FROM healthImport
+            WHERE personId = person() AND bytes = ? AND (sinceDay IS NULL OR sinceDay <= ?) ORDER BY importedAt DESC
+            """, arguments: [bytes, since?.dayNumber ?? Int.min]).map {
+            PreviousImport(file: $0[0], importedAt: $0[1], samples: $0[2], crc32: UInt32(truncatingIfNeeded: $0[3] as Int64))
         }
     }
 

@@ -13,8 +13,9 @@ import Localization
 ///   `SourcePriority`) reaching its goal, a workout's active minutes, a mindful session.
 ///
 /// What it writes are outcomes whose `source` names the data ("Apple Health · Omron connect"),
-/// replaced wholesale on every sync; typed outcomes are never touched. It runs inside the
-/// transaction of whatever changed the data or the plan: an import, a forget, a new priority.
+/// worked out again on every sync and rewritten where they differ (`DerivedOutcomes`); typed
+/// outcomes are never touched. It runs inside the transaction of whatever changed the data or the
+/// plan: an import, a forget, a new priority.
 public enum PlanLinkage {
     /// What the `source` of a filled outcome starts with, before the sample's source name.
     public static let sourcePrefix = "Apple Health · "
@@ -275,7 +276,7 @@ public enum PlanLinkage {
                   !(typed[night.date] ?? []).contains(where: { $0.occurrence == 0 }) else { return nil }
             let recorded = Date(timeIntervalSince1970: TimeInterval(figures.bedEnd))
             return Outcome(activityId: activity.id, date: night.date, occurrence: 0, recordedAt: recorded,
-                           utcOffset: zone.secondsFromGMT(for: recorded), values: SleepDiary.values(from: figures, date: night.date, zone: zone),
+                           utcOffset: figures.clockZone(zone).secondsFromGMT(for: recorded), values: SleepDiary.values(from: figures, date: night.date, zone: zone),
                            source: PlanLinkage.sourcePrefix + figures.sources.joined(separator: ", "))
         }
     }

@@ -24,12 +24,11 @@ public struct SampleDevice: Hashable, Sendable {
         software = fields["software"]
     }
 
-    /// `key:value` pairs of a description; a value may itself hold commas (`hardware:Watch6,7`),
-    /// so a field ends only where the next known key begins.
+    /// `key:value` pairs of a description (as the export wrote it, or its fields as the store
+    /// keeps them: `DeviceDescription`); a value may itself hold commas (`hardware:Watch6,7`), so
+    /// a field ends only where the next known key begins.
     static func fields(of description: String) -> [String: String] {
-        var text = Substring(description)
-        if text.hasPrefix("<<") { text = text.drop { $0 != ">" }.dropFirst() }
-        if text.hasSuffix(">") { text = text.dropLast() }
+        let text = DeviceDescription.fields(description)
         let keys = ["name", "manufacturer", "model", "hardware", "software", "localIdentifier", "UDIDeviceIdentifier", "firmware"]
         var result: [String: String] = [:]
         var current: String?
@@ -46,6 +45,24 @@ public struct SampleDevice: Hashable, Sendable {
         }
         if let current { result[current] = value }
         return result.filter { !$0.value.isEmpty }
+    }
+}
+
+extension CareStore {
+    /// Each source's devices, by source id, one per device: its fields, whatever app versions it
+    /// wrote with (`careplan health sources`). Devices described by a version alone are left out.
+    public func sourceDevices() throws -> [Int64: [SampleDevice]] {
+        try read { db in
+            var result: [Int64: [SampleDevice]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT l.sourceId, s.name, d.device FROM healthSourceDevice l JOIN healthSource s ON s.id = l.sourceId
+                JOIN healthDevice d ON d.id = l.deviceId WHERE s.personId = person() AND d.device <> '' ORDER BY l.sourceId, d.id
+                """) {
+                let device = SampleDevice(source: row[1], description: row[2])
+                if result[row[0]]?.contains(device) != true { result[row[0], default: []].append(device) }
+            }
+            return result
+        }
     }
 }
 

@@ -47,10 +47,14 @@ extension CareStore {
     /// The samples of `type` from `from` through `to` (local days, inclusive), oldest first.
     public func samples(of type: HealthType, from: LocalDate?, to: LocalDate?) throws -> [ListedSample] {
         let first = from?.dayNumber ?? Int.min, last = to?.dayNumber ?? Int.max
+        let zones = RecordedZones()
         return try read { db in
             func instant(_ row: Row, _ column: String) -> HealthInstant {
                 HealthInstant(utc: row[column], offset: row["utcOffset"])
             }
+            // The store keeps the offset of the start; a sample that names its zone ends in that
+            // zone's offset at its end (a night across the change to summer time).
+            func end(_ row: Row) -> HealthInstant { zones.instant(instant(row, "end"), in: row["timeZone"]) }
             if type == .bloodPressure {
                 return try Row.fetchAll(db, sql: """
                     SELECT b.start, b.end, b.utcOffset, b.systolic, b.diastolic, s.name FROM bloodPressure b
@@ -65,17 +69,17 @@ extension CareStore {
             }
             let range = QuantityRange(typeId: typeId, days: first...last).clause(alias: "q")
             let quantities = try Row.fetchAll(db, sql: """
-                SELECT q.start, q.end, q.utcOffset, q.value, q.unit, s.name FROM quantitySample q
+                SELECT q.start, q.end, q.utcOffset, q.timeZone, q.value, q.unit, s.name FROM quantitySample q
                 JOIN healthSource s ON s.id = q.sourceId WHERE \(range.sql) ORDER BY q.start
                 """, arguments: range.arguments).map {
-                ListedSample(start: instant($0, "start"), end: instant($0, "end"),
+                ListedSample(start: instant($0, "start"), end: end($0),
                              value: .quantity($0["value"], unit: HealthUnit.storedSymbol($0["unit"])), source: $0["name"])
             }
             let categories = try Row.fetchAll(db, sql: """
-                SELECT c.start, c.end, c.utcOffset, c.value, s.name FROM categorySample c
+                SELECT c.start, c.end, c.utcOffset, c.timeZone, c.value, s.name FROM categorySample c
                 JOIN healthSource s ON s.id = c.sourceId WHERE c.personId = person() AND c.typeId = ? AND c.day BETWEEN ? AND ? ORDER BY c.start
                 """, arguments: [typeId, first, last]).map {
-                ListedSample(start: instant($0, "start"), end: instant($0, "end"), value: .category($0["value"]), source: $0["name"])
+                ListedSample(start: instant($0, "start"), end: end($0), value: .category($0["value"]), source: $0["name"])
             }
             return (quantities + categories).sorted { $0.start.utc < $1.start.utc }
         }

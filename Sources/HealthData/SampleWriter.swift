@@ -12,6 +12,8 @@ public final class SampleWriter {
     private var typeIds: [String: Int64] = [:]
     private var sourceIds: [String: Int64] = [:]
     private var deviceIds: [String: [String: Int64]] = [:]
+    /// The (source, device) pairs known to be in `healthSourceDevice`.
+    private var linked: Set<[Int64]> = []
     /// The last id handed out of each kind: samples come in runs of one type, source and device.
     private var lastType: (String, Int64)?, lastSource: (SampleSource, Int64)?, lastDevice: (SampleSource, Int64?)?
     private var units = UnitMemo()
@@ -105,7 +107,9 @@ public final class SampleWriter {
         return id
     }
 
-    /// The version and device of a source, kept once; nil when the export gives neither.
+    /// The version and device of a source, kept once (the device as its fields: the reader has
+    /// taken the address out); nil when the export gives neither. Which source wrote from which
+    /// device is kept too, once a pair.
     func deviceId(_ source: SampleSource) throws -> Int64? {
         if let lastDevice, lastDevice.0 === source { return lastDevice.1 }
         let version = source.version ?? "", device = source.device ?? ""
@@ -113,11 +117,19 @@ public final class SampleWriter {
             lastDevice = (source, nil)
             return nil
         }
-        defer { lastDevice = (source, deviceIds[version]?[device]) }
-        if let id = deviceIds[version]?[device] { return id }
-        let id = try id(in: "healthDevice", where: "sourceVersion = ? AND device = ?", insert: "(sourceVersion, device) VALUES (?, ?)",
-                        [version, device])
-        deviceIds[version, default: [:]][device] = id
+        let id: Int64
+        if let known = deviceIds[version]?[device] {
+            id = known
+        } else {
+            id = try self.id(in: "healthDevice", where: "sourceVersion = ? AND device = ?", insert: "(sourceVersion, device) VALUES (?, ?)",
+                             [version, device])
+            deviceIds[version, default: [:]][device] = id
+        }
+        let pair = [try sourceId(source), id]
+        if linked.insert(pair).inserted {
+            try db.execute(sql: "INSERT OR IGNORE INTO healthSourceDevice (sourceId, deviceId) VALUES (?, ?)", arguments: [pair[0], pair[1]])
+        }
+        lastDevice = (source, id)
         return id
     }
 

@@ -10,11 +10,8 @@ import Testing
 
     /// A store as careplan wrote it before v12: the v3 sample store migrated to v11, then given
     /// what a year of use leaves in each table that v12 rebuilds, written as v11 wrote it.
-    func writeV11Store(at path: String) throws {
-        _ = try SchemaMigrationTests().writeV3Store(at: path)
-        let queue = try DatabaseQueue(path: path)
-        try Schema.migrator.migrate(queue, upTo: Self.v11)
-        try queue.write { db in
+    func v11Store() throws -> TestStore.Older {
+        try TestStore.Older(upTo: Self.v11) { db in
             try db.execute(sql: """
                 UPDATE plan SET graceMinutes = 30, quietHours = '22:00-07:00', patientBorn = '1958-04-17';
                 INSERT INTO patientIdentifier (position, system, value) VALUES (0, 'https://fhir.nhs.uk/Id/nhs-number', '9434765919');
@@ -44,13 +41,10 @@ import Testing
                     ('stretch', '', 20404, 1, NULL, NULL, NULL, NULL)
                 """)
         }
-        try queue.close()
     }
 
     @Test func aSinglePlanStoreBecomesItsPatientsWithNothingLost() throws {
-        let folder = TemporaryFolder()
-        let path = folder.path("care.sqlite")
-        try writeV11Store(at: path)
+        let old = try v11Store(), path = old.path
         let store = try CareStore(path: path)
         #expect(store.migrationBackup == path + ".v11-backup")
         #expect(try store.people() == [Person(id: 1, name: "Sam")])

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import CarePlanStore
 
 /// A fresh folder under the system's temporary directory, removed when the test's value goes away.
@@ -21,6 +22,21 @@ struct TestStore {
     let store: CareStore
 
     init() throws { store = try CareStore(path: folder.path("care.sqlite")) }
+
+    /// A store file as an older careplan left it, in a temporary folder, not opened yet: the v3
+    /// sample store migrated up to `migration`, then given rows as that version wrote them.
+    struct Older {
+        let folder = TemporaryFolder()
+        var path: String { folder.path("care.sqlite") }
+
+        init(upTo migration: String, _ fill: (Database) throws -> Void) throws {
+            _ = try SchemaMigrationTests().writeV3Store(at: path)
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: migration)
+            try queue.write(fill)
+            try queue.close()
+        }
+    }
 }
 
 func date(_ text: String) -> LocalDate { LocalDate(iso: text)! }

@@ -173,6 +173,42 @@ enum FHIRValidator {
         #expect(observations.allSatisfy { ($0["device"] as? [String: Any])?["display"] as? String == "Apple Health · Alexandre's Apple Watch" })
     }
 
+    /// A cuff an app wrote to Apple Health from two of its versions, its description at a new
+    /// memory address each time, is one Device, every reading referring to it.
+    @Test func oneCuffIsOneDeviceWhateverItsAddressesAndAppVersions() throws {
+        let cli = CLI()
+        // The command-line tests' plan, its blood pressure filled by Apple Health.
+        let plan = cliPlanYAML.replacingOccurrences(of: "    measure:\n      type: integer\n      fields:\n        - {name: systolic",
+                                                    with: "    measure:\n      healthkit: HKCorrelationTypeIdentifierBloodPressure\n      type: integer\n      fields:\n        - {name: systolic")
+        #expect(plan != cliPlanYAML)
+        #expect(try cli.run(["import", cli.write("plan.yaml", plan)]).status == 0)
+        func reading(_ day: Int, version: String, address: String) -> String {
+            let at = "2026-11-\(day) 07:30:00 +0100"
+            let device = "&lt;&lt;HKDevice: \(address)&gt;, name:BP7000, manufacturer:OMRON HEALTHCARE, model:BP7000, hardware:1.0, software:2.0&gt;"
+            let source = "sourceName=\"Omron connect\" sourceVersion=\"\(version)\" device=\"\(device)\" startDate=\"\(at)\" endDate=\"\(at)\""
+            return """
+                 <Correlation type="HKCorrelationTypeIdentifierBloodPressure" \(source)>
+                  <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" \(source) unit="mmHg" value="\(120 + day)"/>
+                  <Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" \(source) unit="mmHg" value="80"/>
+                 </Correlation>
+
+                """
+        }
+        let export = cli.write("export.xml", "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_GB\">\n"
+            + reading(17, version: "7.8", address: "0x2810aa000") + reading(18, version: "7.8", address: "0x2810ab440")
+            + reading(19, version: "7.9", address: "0x2830c1200") + "</HealthData>\n")
+        #expect(try cli.run(["health", "import", export]).status == 0)
+        #expect(try cli.run(["health", "sources"]).stdout == "1. Omron connect\n   BP7000 (OMRON HEALTHCARE, 1.0, software 2.0)\n")
+        let exported = try cli.run(["export", "--format", "fhir"])
+        #expect(try FHIRValidator.validate([cli.write("bundle.json", exported.stdout)]).status == 0)
+        let bundle = try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as! [String: Any]
+        let devices = resources(bundle, "Device")
+        #expect(devices.count == 1)
+        let readings = resources(bundle, "Observation").filter { $0["device"] != nil }
+        #expect(readings.count == 3)
+        #expect(readings.allSatisfy { ($0["device"] as? [String: Any])?["reference"] as? String == "urn:uuid:" + (devices.first?["id"] as? String ?? "") })
+    }
+
     /// The patient's date of birth and identifiers, written in the plan, reach the FHIR Patient
     /// and the report, and come back through both the YAML and the FHIR round trip.
     @Test func thePatientIsIdentifiedInTheBundleAndTheReport() throws {

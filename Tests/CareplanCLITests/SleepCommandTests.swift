@@ -43,6 +43,33 @@ import Testing
         #expect((statistics["totalSleep"] as? [String: Any])?["mean"] as? Double == (385.0 + 450) / 2)
     }
 
+    /// A night in New York, exported and read in Berlin: shown on New York's clocks (HKTimeZone),
+    /// its bedtime averaged as lived, and the linked diary filled with those times.
+    @Test func aNightLivedInAnotherZoneReadsOnItsOwnClocks() throws {
+        let cli = try cli()
+        func sleep(_ value: String, _ start: String, _ end: String) -> String {
+            """
+             <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Apple Watch" value="HKCategoryValueSleepAnalysis\(value)" startDate="\(start)" endDate="\(end)">
+              <MetadataEntry key="HKTimeZone" value="America/New_York"/>
+             </Record>
+
+            """
+        }
+        // 22:30 EST on 20 November to 06:30 EST, as an export made in Berlin writes it.
+        let export = cli.write("export.xml", "<?xml version=\"1.0\"?>\n<HealthData locale=\"de_DE\">\n"
+            + sleep("InBed", "2026-11-21 04:30:00 +0100", "2026-11-21 12:30:00 +0100")
+            + sleep("AsleepCore", "2026-11-21 04:45:00 +0100", "2026-11-21 12:15:00 +0100") + "</HealthData>\n")
+        #expect(try cli.run(["health", "import", export]).status == 0)
+        let night = try cli.run(["sleep", "--date", "2026-11-21"]).stdout
+        #expect(night.contains("Night of Saturday 21 Nov 2026 · in bed 22:30–06:30"), "\(night)")
+        let json = try #require(try cli.json(["sleep", "--range", "week", "--date", "2026-11-21", "--json"]) as? [String: Any])
+        let device = try #require((json["nights"] as? [[String: Any]])?.first { $0["date"] as? String == "2026-11-21" }?["device"] as? [String: Any])
+        #expect(device["bedStart"] as? String == "2026-11-20T22:30:00-05:00")
+        let bedtime = try #require((json["statistics"] as? [String: Any])?["bedtime"] as? [String: Any])
+        #expect(bedtime["mean"] as? Double == -90, "22:30 the evening before, not 04:30")
+        #expect(try cli.run(["history", "sleep"]).stdout.contains("22:30–06:30"))
+    }
+
     @Test func badDiaryInputSaysWhatIsAcceptedAndChangesNothing() throws {
         let cli = try cli()
         let before = try Data(contentsOf: URL(fileURLWithPath: cli.db))

@@ -77,7 +77,7 @@ struct HealthFixture {
     /// Every row of every health table, to compare a store before and after a refused import.
     func snapshot() throws -> [String] {
         try store.read { db in
-            try ["healthType", "healthSource", "healthDevice", "healthImport", "quantitySample", "categorySample", "bloodPressure", "workout", "workoutEvent", "workoutStatistic",
+            try ["healthType", "healthSource", "healthDevice", "healthSourceDevice", "healthImport", "quantitySample", "categorySample", "bloodPressure", "workout", "workoutEvent", "workoutStatistic",
               "quantityDay", "mergedDay"]
                 .flatMap { table in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2").map { "\(table) \($0)" } }
         }

@@ -84,7 +84,21 @@ enum IndependentCount {
         // The workout's distance is in miles in the file and in metres in the store.
         let distance = try fixture.values("SELECT distance FROM workout").first ?? 0
         #expect(distance > 0)
+        // Entities in attributes are decoded (&lt;&lt;HKDevice: 0x…&gt;), and the device kept as its fields.
         let device = try fixture.store.read { try String.fetchOne($0, sql: "SELECT d.device FROM quantitySample q JOIN healthDevice d ON d.id = q.deviceId WHERE q.value = 72") }
-        #expect(device?.hasPrefix("<<HKDevice:") == true, "entities in attributes are decoded")
+        #expect(device == "name:Apple Watch, manufacturer:Apple, model:Watch, hardware:Watch2,4, software:4.3.1")
+    }
+
+    /// The real exports' HKTimeZone: a run exported at -0700 was recorded in Los Angeles in
+    /// November (standard time, -0800); a night exported at +0200, in Amsterdam in January (+0100).
+    @Test func samplesTakeTheZoneTheyWereRecordedIn() throws {
+        let fixture = try HealthFixture()
+        try fixture.importFile(TestData.path("dogsheep-export.xml"))
+        #expect(try fixture.count("SELECT utcOffset FROM workout") == -8 * 3600)
+        #expect(try fixture.store.workouts(from: nil, to: nil).map(\.start.localText) == ["2016-11-14 06:25"])
+        try fixture.importFile(TestData.path("alxdrcirilo-export.xml"))
+        // In bed from 00:55 +0200 on 1 January: 23:55 on New Year's Eve in Amsterdam.
+        let sleep = try fixture.store.samples(of: HealthType("HKCategoryTypeIdentifierSleepAnalysis"), from: nil, to: nil)
+        #expect(sleep.map(\.start.localText) == ["2023-12-31 23:55", "2024-01-01 02:27"])
     }
 }

@@ -56,9 +56,10 @@ public struct SleepStatistics: Hashable, Sendable {
         wakeAfterOnset = Spread(asleep.compactMap { minutes($0.1.wakeAfterOnset) })
         awakenings = Spread(asleep.compactMap { $0.1.awakenings.map(Double.init) })
         efficiency = Spread(asleep.compactMap { $0.1.efficiency.map { $0 * 100 } })
-        bedtime = Spread(heads.map { Double($0.0.minutes(at: $0.1.bedStart, in: zone)) })
-        wakeTime = Spread(asleep.compactMap { date, figures in figures.finalWake.map { Double(date.minutes(at: $0, in: zone)) } })
-        midpoint = Spread(asleep.compactMap { date, figures in figures.midpoint.map { Double(date.minutes(at: $0, in: zone)) } })
+        // Clock times where each night was lived: a bedtime of 23:00 in New York is 23:00.
+        bedtime = Spread(heads.map { date, figures in Double(date.minutes(at: figures.bedStart, in: figures.clockZone(zone))) })
+        wakeTime = Spread(asleep.compactMap { date, figures in figures.finalWake.map { Double(date.minutes(at: $0, in: figures.clockZone(zone))) } })
+        midpoint = Spread(asleep.compactMap { date, figures in figures.midpoint.map { Double(date.minutes(at: $0, in: figures.clockZone(zone))) } })
         var stageMinutes: [SleepStage: Spread] = [:], stageShares: [SleepStage: Double] = [:]
         let staged = asleep.filter { $0.1.stagedSleep > 0 }
         let stagedTotal = staged.reduce(0) { $0 + $1.1.stagedSleep }

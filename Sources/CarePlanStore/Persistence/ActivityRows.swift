@@ -151,6 +151,12 @@ enum ActivityRows {
         }
     }
 
+    /// Moves an activity to `position` in the plan's order, writing nothing when it is there already.
+    static func setPosition(_ position: Int, of activityId: String, in db: Database) throws {
+        try db.execute(sql: "UPDATE activity SET position = ?1 WHERE personId = person() AND id = ?2 AND position IS NOT ?1",
+                       arguments: [position, activityId])
+    }
+
     /// Sets the last day of one version (`careplan end`): one column, no lists touched.
     static func setEnd(_ end: LocalDate, activityId: String, version: Int, in db: Database) throws {
         try db.execute(sql: "UPDATE activityVersion SET endDate = ? WHERE personId = person() AND activityId = ? AND version = ?",

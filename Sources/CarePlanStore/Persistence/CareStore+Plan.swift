@@ -56,7 +56,9 @@ extension CareStore {
     /// day (until any version dated later), so earlier days keep their schedule and outcomes;
     /// identical ones are left alone (re-importing is idempotent). Activities missing from the file
     /// are kept. A change that would leave a recorded outcome without its event is refused, and then
-    /// nothing is written.
+    /// nothing is written. Every row is written only where it differs, and the plan's revision
+    /// moves only when a row did: a file that changes nothing leaves the store byte for byte as it
+    /// was.
     @discardableResult
     /// Activities linked to health data are filled again in the same transaction (`healthFill`).
     public func importPlan(_ plan: CarePlan, effective: LocalDate, clock: CareClock) throws -> ImportReport {
@@ -65,18 +67,24 @@ extension CareStore {
         return try write { db in
             let now = Timestamp.string(clock.now)
             let existing = try StoreReader(db: db, path: path).plan()
+            // What the rows below change, counted by SQLite: nothing, when the file says what the store holds.
+            let changesBefore = db.totalChangesCount
             try db.execute(sql: """
                 INSERT INTO plan (personId, title, patient, updatedAt, revision, graceMinutes, quietHours, patientBorn, language)
                 VALUES (person(), ?, ?, ?, 1, ?, ?, ?, ?)
                 ON CONFLICT (personId) DO UPDATE SET title = excluded.title, patient = excluded.patient, updatedAt = excluded.updatedAt,
                     graceMinutes = excluded.graceMinutes, quietHours = excluded.quietHours, patientBorn = excluded.patientBorn,
                     language = excluded.language
+                WHERE title IS NOT excluded.title OR patient IS NOT excluded.patient OR graceMinutes IS NOT excluded.graceMinutes
+                    OR quietHours IS NOT excluded.quietHours OR patientBorn IS NOT excluded.patientBorn OR language IS NOT excluded.language
                 """, arguments: [plan.title, plan.patient, now, plan.reminders.graceMinutes, plan.reminders.quietText, plan.patientDetails.born?.iso,
                                  plan.language])
-            try db.execute(sql: "DELETE FROM patientIdentifier WHERE personId = person()")
-            for (position, identifier) in plan.patientDetails.identifiers.enumerated() {
-                try db.execute(sql: "INSERT INTO patientIdentifier (personId, position, system, value) VALUES (person(), ?, ?, ?)",
-                               arguments: [position, identifier.system, identifier.value])
+            if existing.patientDetails.identifiers != plan.patientDetails.identifiers {
+                try db.execute(sql: "DELETE FROM patientIdentifier WHERE personId = person()")
+                for (position, identifier) in plan.patientDetails.identifiers.enumerated() {
+                    try db.execute(sql: "INSERT INTO patientIdentifier (personId, position, system, value) VALUES (person(), ?, ?, ?)",
+                                   arguments: [position, identifier.system, identifier.value])
+                }
             }
             var report = ImportReport(title: plan.title, changes: [])
             report.remindersChanged = !existing.isEmpty && existing.reminders != plan.reminders
@@ -92,7 +100,7 @@ extension CareStore {
                     report.changes.append((activity.id, .added))
                     continue
                 }
-                try db.execute(sql: "UPDATE activity SET position = ? WHERE personId = person() AND id = ?", arguments: [position, activity.id])
+                try ActivityRows.setPosition(position, of: activity.id, in: db)
                 guard history.kind == activity.kind else {
                     throw CarePlanError.kindChanged(id: activity.id, from: history.kind, to: activity.kind)
                 }
@@ -111,10 +119,10 @@ extension CareStore {
                                                                   importedAt: now, into: db)
             let inFile = Set(plan.activities.map(\.id))
             for (offset, history) in existing.histories.filter({ !inFile.contains($0.id) }).enumerated() {
-                try db.execute(sql: "UPDATE activity SET position = ? WHERE personId = person() AND id = ?", arguments: [plan.activities.count + offset, history.id])
+                try ActivityRows.setPosition(plan.activities.count + offset, of: history.id, in: db)
                 report.changes.append((history.id, .notInFile))
             }
-            try Self.bumpRevision(db)
+            if db.totalChangesCount != changesBefore { try Self.bumpRevision(db) }
             try healthFill?(db, nil, nil, clock.today)
             return report
         }

@@ -84,6 +84,11 @@ enum ContactRows {
     /// Brings the store's contacts in line with `contacts` from `effective` on: new ones added,
     /// changed ones given a new version, ones the file no longer lists marked removed from then.
     /// What it did, by name.
+    /// Moves a contact to `position`, writing nothing when it is there already.
+    static func setPosition(_ position: Int, of name: String, in db: Database) throws {
+        try db.execute(sql: "UPDATE contact SET position = ?1 WHERE personId = person() AND name = ?2 AND position IS NOT ?1", arguments: [position, name])
+    }
+
     static func importContacts(_ contacts: [Contact], existing: [ContactHistory], effective: LocalDate, importedAt: String,
                                into db: Database) throws -> [(name: String, change: ImportReport.Change)] {
         var changes: [(name: String, change: ImportReport.Change)] = []
@@ -95,7 +100,7 @@ enum ContactRows {
                 changes.append((contact.name, .added))
                 continue
             }
-            try db.execute(sql: "UPDATE contact SET position = ? WHERE personId = person() AND name = ?", arguments: [position, contact.name])
+            try setPosition(position, of: contact.name, in: db)
             if history.contact(on: effective) == contact {
                 changes.append((contact.name, .unchanged))
                 continue
@@ -106,7 +111,7 @@ enum ContactRows {
         }
         let listed = Set(contacts.map(\.name))
         for (offset, history) in existing.filter({ !listed.contains($0.name) }).enumerated() {
-            try db.execute(sql: "UPDATE contact SET position = ? WHERE personId = person() AND name = ?", arguments: [contacts.count + offset, history.name])
+            try setPosition(contacts.count + offset, of: history.name, in: db)
             guard history.contact(on: effective) != nil else { continue }
             let version = (history.versions.map(\.version).max() ?? 0) + 1
             try insert(nil, name: history.name, version: version, effectiveFrom: effective, importedAt: importedAt, into: db)

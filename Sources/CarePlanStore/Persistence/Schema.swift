@@ -198,7 +198,10 @@ enum Schema {
             // A BCP 47 tag: 'zh-CN', 'ja', 'pl'. (No SQL comment here: SQLite would keep it inside the table's definition.)
             try db.execute(sql: "ALTER TABLE plan ADD COLUMN language TEXT")
         }
-        migrator.registerMigration("v14: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events") { db in
+        migrator.registerMigration("v14: a device is its fields, not the address HealthKit printed; which sources wrote from which devices") { db in
+            try DeviceMerge.migrate(db)
+        }
+        migrator.registerMigration("v15: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events") { db in
             try SyncRows.create(db)
         }
         return migrator

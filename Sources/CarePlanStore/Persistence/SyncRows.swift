@@ -1,6 +1,6 @@
 import GRDB
 
-/// What sync with a FHIR server keeps in the store (migration v14, docs/sync.md).
+/// What sync with a FHIR server keeps in the store (migration v15, docs/sync.md).
 ///
 /// - `syncServer`: per person, the server's FHIR base, whose Patient and CarePlan careplan keeps
 ///   there, and how far its last pull read.

@@ -184,6 +184,7 @@ public enum SleepDiary {
     /// bed and lights out at the start of time in bed, up at its end, wake at the final awakening,
     /// the minutes awake being the wake after sleep onset; the figures are the device's own.
     public static func values(from figures: SleepFigures, date: LocalDate, zone: TimeZone) -> [ReadingValue] {
+        let zone = figures.clockZone(zone)
         func clock(_ instant: Int) -> (minutes: Double, text: String) {
             let minutes = date.minutes(at: instant, in: zone)
             return (Double(minutes), TimeOfDay(wrapping: minutes).description)

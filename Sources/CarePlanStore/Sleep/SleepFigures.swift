@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 
 /// One night's secondary sleep statistics, the figures clinicians and CBT-I use, however they were
@@ -30,6 +31,13 @@ public struct SleepFigures: Hashable, Sendable {
     public var sources: [String]
     /// The source of a night the diary made (JSON says it as it is; text in the reader's language).
     public static let diarySource = "diary"
+    /// Where the night was lived, when its samples say (HealthKit's HKTimeZone): its clock times
+    /// are read there, so a night in New York reads 23:10–07:00 on a computer in Berlin. nil: on
+    /// the reader's clock.
+    public var zone: TimeZone?
+
+    /// The zone the night's clock times are read in: its own, else `reader`'s.
+    public func clockZone(_ reader: TimeZone) -> TimeZone { zone ?? reader }
 
     /// The sources as a person reads them: the diary in the reader's language, device names as they are.
     public var shownSources: [String] {

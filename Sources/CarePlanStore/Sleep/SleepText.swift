@@ -30,9 +30,10 @@ public enum SleepText {
         return TimeOfDay(wrapping: Int((Double(local) / 60).rounded(.down))).description
     }
 
-    /// `23:05–07:02`: time in bed, as clocks in `zone` showed it.
+    /// `23:05–07:02`: time in bed, as clocks showed it where the night was lived (else in `zone`).
     public static func span(_ figures: SleepFigures, zone: TimeZone) -> String {
-        "\(clock(figures.bedStart, zone: zone))–\(clock(figures.bedEnd, zone: zone))"
+        let zone = figures.clockZone(zone)
+        return "\(clock(figures.bedStart, zone: zone))–\(clock(figures.bedEnd, zone: zone))"
     }
 
     /// A night in one line: `in bed 23:05–07:02 · asleep 6 h 58 min · 88 % · to sleep 14 min · 2 awakenings`.

@@ -68,16 +68,19 @@ public struct BundleBuilder {
             patient.birthDate = plan.patientDetails.born?.iso
             add(.patient(patient))
             add(.carePlan(try carePlan()))
-            var deviceIds: [SampleDevice: String] = [:]
+            // One Device per real device: samples of the same watch written by two versions of an
+            // app are still the one watch (its resource id is made from the same key).
+            var deviceIds: [String: String] = [:]
             for outcome in outcomes {
                 guard var observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
                 if let sample = devices[Self.eventKey(outcome)] {
-                    if deviceIds[sample] == nil {
+                    let key = Self.deviceKey(sample)
+                    if deviceIds[key] == nil {
                         let resource = device(sample)
-                        deviceIds[sample] = resource.id
+                        deviceIds[key] = resource.id
                         add(.device(resource))
                     }
-                    observation.device = Reference(reference: "urn:uuid:" + deviceIds[sample]!, display: observation.device?.display)
+                    observation.device = Reference(reference: "urn:uuid:" + deviceIds[key]!, display: observation.device?.display)
                 }
                 add(.observation(observation))
             }
@@ -192,9 +195,15 @@ public struct BundleBuilder {
         return "\(outcome.date.iso)T\(time.description):00\(offset < 0 ? "-" : "+")\(clock)"
     }
 
+    /// What a device is in the Bundle: the source that wrote from it and its fields (not the app's
+    /// version, nor the address HealthKit printed).
+    static func deviceKey(_ sample: SampleDevice) -> String {
+        "device/\(sample.source)/\([sample.name, sample.manufacturer, sample.hardware, sample.software].map { $0 ?? "" }.joined(separator: "/"))"
+    }
+
     /// A sample's device: its name, maker, model and software, and the app that wrote it.
     func device(_ sample: SampleDevice) -> Device {
-        let key = "device/\(sample.source)/\([sample.name, sample.manufacturer, sample.hardware, sample.software].map { $0 ?? "" }.joined(separator: "/"))"
+        let key = Self.deviceKey(sample)
         var device = Device(id: uuid(key), identifier: [Identifier(system: system, value: key)])
         device.deviceName = [Device.DeviceName(name: sample.name ?? sample.source, type: sample.name == nil ? "other" : "user-friendly-name")]
         device.manufacturer = sample.manufacturer

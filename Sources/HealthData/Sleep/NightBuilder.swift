@@ -1,4 +1,5 @@
 import CarePlanStore
+import Foundation
 
 /// One sleep sample as the night builder takes it: an interval, what it says, and who said it.
 public struct SleepInterval: Hashable, Sendable {
@@ -10,13 +11,16 @@ public struct SleepInterval: Hashable, Sendable {
     /// The source's place in the priority order (lower first): which staged sample wins when two
     /// sources stage the same minutes differently.
     public var rank: Int
+    /// Where it was recorded, when the sample says (HKTimeZone).
+    public var zone: TimeZone?
 
-    public init(start: Int, end: Int, stage: SleepStage, source: String, rank: Int = 0) {
+    public init(start: Int, end: Int, stage: SleepStage, source: String, rank: Int = 0, zone: TimeZone? = nil) {
         self.start = start
         self.end = end
         self.stage = stage
         self.source = source
         self.rank = rank
+        self.zone = zone
     }
 }
 
@@ -48,10 +52,17 @@ public enum NightBuilder {
         figures(samples, segments: segments(samples), awakeningMinutes: awakeningMinutes)
     }
 
-    /// As `figures(_:awakeningMinutes:)`, with the samples' `segments` already cut.
+    /// As `figures(_:awakeningMinutes:)`, with the samples' `segments` already cut. The night is
+    /// lived where its earliest sample that says so was recorded.
     static func figures(_ samples: [SleepInterval], segments: [SleepSegment], awakeningMinutes: Int) -> SleepFigures? {
         let samples = samples.filter { $0.end > $0.start }
         guard !samples.isEmpty else { return nil }
+        var figures = unzoned(samples, segments: segments, awakeningMinutes: awakeningMinutes)
+        figures.zone = samples.filter { $0.zone != nil }.min { $0.start < $1.start }?.zone
+        return figures
+    }
+
+    private static func unzoned(_ samples: [SleepInterval], segments: [SleepSegment], awakeningMinutes: Int) -> SleepFigures {
         let hasInBed = samples.contains { $0.stage == .inBed }
         let covered = segments.filter { $0.stage != nil }
         let bedStart = hasInBed ? covered.first!.start : samples.map(\.start).min()!

@@ -6,8 +6,10 @@ import GRDB
 /// timer's) cut into nights by the settings' window, and the plan's sleep diary entries.
 ///
 /// A night belongs to the date the person woke up; its window runs from `windowStart` the evening
-/// before to `windowEnd` that day, as clocks in `zone` show them, so it lasts 23 or 25 hours of
-/// real time across a clock change. A sample belongs to the window its start falls in; sleep
+/// before to `windowEnd` that day, as clocks in `zone` show them (or, for a sample that says where
+/// it was recorded, HealthKit's HKTimeZone, as clocks there showed them: a night in New York is
+/// New York's night wherever the export was made and read), so it lasts 23 or 25 hours of real
+/// time across a clock change. A sample belongs to the window its start falls in; sleep
 /// starting outside every window (a 14:00 nap with a 20:00-12:00 window) is a nap of that day,
 /// and so is any episode of a window other than its main sleep.
 public enum SleepNights {
@@ -22,18 +24,19 @@ public enum SleepNights {
             return nights.indices.contains(i) ? i : nil
         }
 
-        // Device samples, by window.
-        var windows: [Int: Range<Int>] = [:]
-        func window(_ date: LocalDate) -> Range<Int> {
-            if let known = windows[date.dayNumber] { return known }
+        // Device samples, by window: in the zone each was recorded in, else in `zone`.
+        var windows: [String: [Int: Range<Int>]] = [:]
+        func window(_ date: LocalDate, in zone: TimeZone) -> Range<Int> {
+            if let known = windows[zone.identifier]?[date.dayNumber] { return known }
             let minutes = settings.windowMinutes
             let range = date.instant(minutes: minutes.lowerBound, in: zone)..<date.instant(minutes: minutes.upperBound, in: zone)
-            windows[date.dayNumber] = range
+            windows[zone.identifier, default: [:]][date.dayNumber] = range
             return range
         }
         var inWindow: [Int: [SleepInterval]] = [:], outside: [Int: [SleepInterval]] = [:]
         for (sample, offset) in try samples(db, from: first.adding(days: -2), through: last.adding(days: 1)) {
-            switch place(sample.start, offset: offset, window: window) {
+            let lived = sample.zone ?? zone
+            switch place(sample.start, offset: offset, window: { window($0, in: lived) }) {
             case .night(let date): inWindow[date.dayNumber, default: []].append(sample)
             case .nap(let date): outside[date.dayNumber, default: []].append(sample)
             }
@@ -154,17 +157,17 @@ public enum SleepNights {
         return .nap(local)
     }
 
-    /// The sleep analysis samples whose local start day is in the range, with their sources' names
-    /// and priority ranks.
-    /// and the offset each was recorded in.
+    /// The sleep analysis samples whose local start day is in the range, with their sources' names,
+    /// priority ranks and recorded zones, and the offset each was recorded in.
     static func samples(_ db: Database, from: LocalDate, through: LocalDate) throws -> [(SleepInterval, Int)] {
         guard let typeId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM healthType WHERE identifier = ?"),
                                               arguments: [HealthKitCatalogue.sleepAnalysis]) else { return [] }
         let priority = try SourcePriority.load(db)
         var sources: [Int64: (String, Int)] = [:]
         var result: [(SleepInterval, Int)] = []
+        let zones = RecordedZones()
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT start, end, value, sourceId, utcOffset FROM categorySample WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ?
+            SELECT start, end, value, sourceId, utcOffset, timeZone FROM categorySample WHERE personId = person() AND typeId = ? AND day BETWEEN ? AND ?
             ORDER BY start
             """, arguments: [typeId, from.dayNumber, through.dayNumber])
         while let row = try rows.next() {
@@ -172,7 +175,8 @@ public enum SleepNights {
             let sourceId: Int64 = row[3]
             if sources[sourceId] == nil { sources[sourceId] = (priority.names[sourceId] ?? "?", priority.rank(sourceId)) }
             let (name, rank) = sources[sourceId]!
-            result.append((SleepInterval(start: row[0], end: row[1], stage: stage, source: name, rank: rank), row[4]))
+            let zone = (row[5] as String?).flatMap(zones.zone)
+            result.append((SleepInterval(start: row[0], end: row[1], stage: stage, source: name, rank: rank, zone: zone), row[4]))
         }
         return result
     }

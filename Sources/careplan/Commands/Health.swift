@@ -314,15 +314,21 @@ struct HealthSources: ParsableCommand {
             let names = priority.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             try careplan.store.open().setSourcePriority(names, today: try careplan.store.clock().today)
         }
-        let order: SourcePriority
-        do { order = try careplan.store.open(readOnly: true).sourcePriority() } catch StoreError.missing { throw HealthCommandError.noData }
+        let store: CareStore
+        do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing { throw HealthCommandError.noData }
+        let order = try store.sourcePriority()
         let names = order.order.compactMap { order.names[$0] }
         if careplan.global.json {
             try JSONOutput.print(names)
             return
         }
         guard !names.isEmpty else { return say(tr("No health data yet; import an export with careplan health import export.zip")) }
-        for (index, name) in names.enumerated() { say("\(index + 1). \(name)") }
+        // Each source with the devices it wrote from, one line a device.
+        let devices = try store.sourceDevices()
+        for (index, id) in order.order.enumerated() {
+            say("\(index + 1). \(order.names[id] ?? "")")
+            for device in devices[id] ?? [] { say("   " + DeviceText.line(device)) }
+        }
     }
 }
 

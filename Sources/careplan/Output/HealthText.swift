@@ -32,6 +32,13 @@ enum ImportSummaryText {
             lines.append(trn("{count} sample starts in the future (kept as exported; a device clock was probably wrong).",
                              "{count} samples start in the future (kept as exported; a device clock was probably wrong).", summary.future))
         }
+        if summary.replacedCharacters > 0 {
+            // TRANSLATORS: characters an export held that XML 1.0 does not allow (a vertical tab in an app's name); each
+            // was replaced (by a space) while reading, instead of refusing the whole file.
+            lines.append(trn("{count} character XML does not allow (a control character) was replaced so that the export could be read.",
+                             "{count} characters XML does not allow (control characters) were replaced so that the export could be read.",
+                             summary.replacedCharacters))
+        }
         for counts in summary.types where !counts.unknownUnits.isEmpty {
             // TRANSLATORS: {units} are unit symbols as the export wrote them, e.g. "count/min, furlong".
             lines.append(tr("{type}: unit {units} is not one careplan knows; values kept as exported.",
@@ -84,6 +91,8 @@ struct ImportSummaryJSON: Encodable {
     var seconds: Double
     var types: [TypeJSON]
     var skips: [SkipJSON]
+    /// Characters XML does not allow, replaced while reading.
+    var replacedCharacters: Int
     /// UTC seconds of the earlier import of the same export, when nothing was read.
     @Null var alreadyImportedAt: Int?
 
@@ -100,6 +109,7 @@ struct ImportSummaryJSON: Encodable {
                      future: $0.future, first: $0.first?.iso, last: $0.last?.iso, sources: $0.sources.sorted(), unknownUnits: $0.unknownUnits.sorted())
         }
         skips = summary.skips.map { SkipJSON(line: $0.line, type: $0.type, reason: $0.reason) }
+        replacedCharacters = summary.replacedCharacters
     }
 }
 
@@ -206,5 +216,19 @@ struct HealthStatisticsJSON: Encodable {
             BucketJSON(start: $0.start.iso, count: $0.count, sum: cumulative ? $0.sum : nil, average: $0.average, minimum: $0.minimum,
                        maximum: $0.maximum, last: $0.last)
         }
+    }
+}
+
+/// A source's device as `careplan health sources` lists it: `Apple Watch (Apple Inc., Watch6,7, software 10.2)`.
+enum DeviceText {
+    static func line(_ device: SampleDevice) -> String {
+        var details = [device.manufacturer, device.hardware ?? device.model].compactMap { $0 }
+        // TRANSLATORS: a device's software version, in the list of careplan health sources: "software 10.2".
+        if let software = device.software { details.append(tr("software {version}", ["version": software])) }
+        let name = device.name ?? device.model ?? device.hardware ?? device.source
+        guard !details.isEmpty else { return name }
+        // TRANSLATORS: a device in the list of careplan health sources: its name, then its maker, model and software:
+        // "Apple Watch (Apple Inc., Watch6,7, software 10.2)".
+        return tr("{device} ({details})", ["device": name, "details": ListText.joined(details)])
     }
 }

@@ -20,6 +20,7 @@ struct SleepJSON: Encodable {
         var sources: [String]
 
         init(_ f: SleepFigures, zone: TimeZone) {
+            let zone = f.clockZone(zone)
             func iso(_ instant: Int) -> String {
                 let date = Date(timeIntervalSince1970: TimeInterval(instant))
                 return date.localISO8601(offset: zone.secondsFromGMT(for: date))

@@ -27,7 +27,7 @@ enum SleepOutput {
                 [tr("Awake after sleep onset")] + figures.map { $0.wakeAfterOnset.map(SleepText.duration) ?? "–" },
                 [trn("Awakenings (≥ {count} min)", "Awakenings (≥ {count} min)", settings.awakeningMinutes)] + figures.map { $0.awakenings.map(String.init) ?? "–" },
                 [tr("Efficiency")] + figures.map { $0.efficiency.map(SleepText.percent) ?? "–" },
-                [tr("Midpoint of sleep")] + figures.map { $0.midpoint.map { SleepText.clock($0, zone: zone) } ?? "–" },
+                [tr("Midpoint of sleep")] + figures.map { f in f.midpoint.map { SleepText.clock($0, zone: f.clockZone(zone)) } ?? "–" },
             ]
             if figures.contains(where: { $0.stagedSleep > 0 }) {
                 for stage in SleepStage.staged {

@@ -27,7 +27,7 @@ extension ReportTable {
         var text = [line(header), line(widths.map { String(repeating: "-", count: $0) })]
         for entry in lines {
             var cells = [entry.name, number(entry.samples.median / 1000), number(entry.samples.median / result.own.median, decimals: 2) + "×",
-                         number(Targets.megabytes(entry.peakKiB), decimals: 1) + " MB"]
+                         peak(entry.peakKiB, benchmarkKiB: result.benchmarkPeakKiB)]
             if let census = entry.census {
                 cells += types.map { grouped(census.rows[$0] ?? 0) }
                 cells.append(census.bloodPressure.readings == 0 ? "–" : (census.bloodPressureCopies == 1 ? "once" : String(format: "%.0f×", census.bloodPressureCopies)))
@@ -38,13 +38,21 @@ extension ReportTable {
             text.append(line(cells))
         }
         if let large = result.large {
-            var cells = ["careplan, 10M records", number(large.own.median / 1000), "", number(Targets.megabytes(large.ownPeakKiB), decimals: 1) + " MB"]
+            var cells = ["careplan, 10M records", number(large.own.median / 1000), "", peak(large.ownPeakKiB, benchmarkKiB: large.benchmarkPeakKiB)]
             if let census = large.census {
                 cells += types.map { grouped(census.rows[$0] ?? 0) }
                 cells += [census.bloodPressureCopies == 1 ? "once" : String(format: "%.0f×", census.bloodPressureCopies), census.keepsSleepStages ? "kept" : "lost"]
             }
             text.append(line(cells))
         }
+        if lines.contains(where: { $0.peakKiB <= result.benchmarkPeakKiB }) {
+            text.append("≤: at most that; the benchmark's own peak memory (\(number(Targets.megabytes(result.benchmarkPeakKiB), decimals: 1)) MB) hides anything below it (see Spawn)")
+        }
         return (text + result.peerNotes.map { "note: " + $0 }).joined(separator: "\n")
+    }
+
+    /// A child's peak memory; "≤" where it does not rise above the benchmark's own (see `Spawn`).
+    static func peak(_ kib: Int, benchmarkKiB: Int) -> String {
+        (kib <= benchmarkKiB ? "≤ " : "") + number(Targets.megabytes(kib), decimals: 1) + " MB"
     }
 }

@@ -25,6 +25,7 @@ struct Benchmark {
 
         var specs = HistorySpec.all(today: PinnedClock.clock.today)
         if options.quick { specs = specs.filter { $0.days <= 366 } }
+        if options.onlyImport { specs = [] }
         let (workFolder, cached) = try prepareFolder()
         defer {
             if !cached && !options.keep { try? FileManager.default.removeItem(atPath: workFolder) }
@@ -43,7 +44,7 @@ struct Benchmark {
         }
 
         let runs = options.runs ?? options.defaultRuns, warmups = options.warmups ?? options.defaultWarmups
-        print("measuring: \(runs) runs after \(warmups) warm-up\(warmups == 1 ? "" : "s") each (fewer for cases slower than the time budget), each history in fresh child processes")
+        if !histories.isEmpty { print("measuring: \(runs) runs after \(warmups) warm-up\(warmups == 1 ? "" : "s") each (fewer for cases slower than the time budget), each history in fresh child processes") }
         var dashboard: [DashboardResult] = [], insights: [InsightsResult] = []
         for history in histories {
             let job = { (kind: ChildJob.Kind) in
@@ -81,11 +82,19 @@ struct Benchmark {
             exports = try ExportCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): FHIR export measured (30 days \(ReportTable.number(exports.first?.samples.median)) ms, JSON \(ReportTable.number(exports.first?.floor.median)) ms)")
         }
-        // The Apple Health import beside healthkit-to-sqlite, on the same 1M-record export.
+        // The Apple Health import beside its floor and its peers, on the same 1M-record export;
+        // with --large, the 10M-record export too.
         var health: ImportResult?
-        if !options.quick && !options.skipImport {
-            let imports = try ImportCases(folder: workFolder, runs: options.importRuns).run()
-            print("health import measured (\(ReportTable.number(imports.own.median)) ms" + (imports.peer.map { ", healthkit-to-sqlite \(ReportTable.number($0.median)) ms" } ?? "; \(imports.peerNote ?? "no peer")") + ")")
+        if options.onlyImport || (!options.quick && !options.skipImport) {
+            var imports = try ImportCases(folder: workFolder, runs: options.importRuns).run()
+            print("health import measured (\(ReportTable.number(imports.own.median)) ms, floor \(ReportTable.number(imports.floor.median)) ms"
+                  + imports.peers.map { ", \($0.name) \(ReportTable.number($0.samples.median)) ms" }.joined() + ")")
+            imports.peerNotes.forEach { print("note: " + $0) }
+            if options.large {
+                let large = try LargeImportCase(folder: workFolder, runs: options.importRuns).run()
+                print("health import of \(ReportTable.grouped(large.records)) records measured (\(ReportTable.number(large.own.median)) ms)")
+                imports.large = large
+            }
             health = imports
         }
         if options.showFrame, let last = dashboard.last {
@@ -96,20 +105,27 @@ struct Benchmark {
         let rows = Targets.rows(dashboard: dashboard, insights: insights, processes: processes, processLabel: histories.last?.label ?? "")
             + Targets.rows(exports: exports, label: histories.last?.label ?? "")
             + status.flatMap { Targets.rows(status: $0, label: histories.last?.label ?? "") }
-            + (health.map(Targets.rows(import:)) ?? [])
-        let checks = Targets.checks(rows: rows) + (health.map(Targets.checks(import:)) ?? []) + status.flatMap(Targets.checks(status:))
-        print("\n" + ReportTable.histories(histories))
+            + (health.map(ImportTargets.rows) ?? [])
+        // The history targets only where histories were measured (not with --only import).
+        let checks = (histories.isEmpty ? [] : Targets.checks(rows: rows)) + (health.map(ImportTargets.checks) ?? []) + status.flatMap(Targets.checks(status:))
+        if !histories.isEmpty { print("\n" + ReportTable.histories(histories)) }
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
-        print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
-        print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.")
-        print("FHIR export: careplan export --format fhir of the days named, whole process, beside --format json of the same days (floor = the JSON export; no target).")
-        print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside healthkit-to-sqlite on the same file (floor = the peer; ratio = median / peer).\n")
+        if !histories.isEmpty {
+            print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
+            print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.")
+            print("FHIR export: careplan export --format fhir of the days named, whole process, beside --format json of the same days (floor = the JSON export; no target).")
+        }
+        print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside careplan-import-floor (inflate and parse with empty callbacks; ratio = median / floor) and each peer on the same file, interleaved (a peer's ratio = its median / careplan's: how many times faster careplan is). At 10M, floor = the same measurement at 1M.\n")
         print(ReportTable.rows(rows))
+        if let health {
+            print("\nThe importers on the same zip, and what each stored (rows per type; BP kept once or twice; sleep stages kept or lost):\n")
+            print(ReportTable.importers(health))
+        }
         if let last = dashboard.last {
             let mb = { (kib: Int) in ReportTable.number(Targets.megabytes(kib), decimals: 1) + " MB" }
             print("\nDashboard memory at \(last.label): \(mb(last.startRSSKiB)) when the process started (runtime, libraries), \(mb(last.baselineRSSKiB)) before the store opened (Foundation's calendar and time zone data, the theme), \(mb(last.peakRSSKiB)) peak.")
         }
-        print("\nTargets (issues 8 and 9)\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
+        print("\nTargets (issues 8, 9 and 27)\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
         print(ReportTable.targets(checks))
         // The end figure includes this run's own single-threaded load (about +0.1 to +0.2).
         print(String(format: "\nload average %.2f at start, %.2f at end (this run included)", loadAtStart, loadAtEnd)

@@ -25,12 +25,18 @@ enum BenchmarkPlan {
 
     /// The synthetic Apple Health export generator the import case runs (Benchmarks/tools).
     static func exportGenerator() throws -> String {
+        try repositoryFile("Benchmarks/tools/gen_export.py", for: "the import case")
+    }
+
+    /// A file of the repository the benchmark runs from (found beside `sample-plans/`): the import
+    /// case's generator, its census script and its peers' pinned requirements.
+    static func repositoryFile(_ relativePath: String, for use: String) throws -> String {
         let repository = (try samplesFolder() as NSString).deletingLastPathComponent
-        let generator = (repository as NSString).appendingPathComponent("Benchmarks/tools/gen_export.py")
-        guard FileManager.default.fileExists(atPath: generator) else {
-            throw BenchmarkError("no Benchmarks/tools/gen_export.py in the repository (\(repository)); the import case needs it")
+        let file = (repository as NSString).appendingPathComponent(relativePath)
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw BenchmarkError("no \(relativePath) in the repository (\(repository)); \(use) needs it")
         }
-        return generator
+        return file
     }
 
     static func build(from folder: String) throws -> (plan: CarePlan, sources: [String]) {

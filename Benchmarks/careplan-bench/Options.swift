@@ -16,22 +16,29 @@ struct Options {
     var warmups: Int?
     /// `--show-frame`: print the largest history's first frame, to see what was timed.
     var showFrame = false
-    /// `--skip-import`: leave out the Apple Health import beside healthkit-to-sqlite (a few minutes).
+    /// `--skip-import`: leave out the Apple Health import beside its peers (several minutes).
     var skipImport = false
-    /// `--import-runs N`: runs of each import (the peer takes half a minute a run).
+    /// `--only import`: the Apple Health import alone, without the histories and what is timed on them.
+    var onlyImport = false
+    /// `--large`: also the 10M-record export (issue 27; about 15 minutes, 5 GB of disk while it is
+    /// made); never in CI.
+    var large = false
+    /// `--import-runs N`: runs of each import (the slowest peer takes about a minute a run).
     var importRuns = 3
     /// Internal: run one measurement group in this process and print its JSON (see ChildProcess).
     var child: ChildJob?
 
     static let usage = """
         usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
-                              [--skip-import] [--import-runs N]
+                              [--skip-import | --only import] [--import-runs N] [--large]
 
         Builds 30-day, 1-year and 10-year histories of a 120-activity plan (from sample-plans/) ending at
         2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
         insights (with their bare-SQLite floors), times careplan today, done and log against a minimal
-        program, imports a 1M-record Apple Health export beside healthkit-to-sqlite (installed from PyPI
-        into a virtualenv in the work folder), and prints a table against the targets (docs/performance.md).
+        program, imports a 1M-record Apple Health export beside its floor (careplan-import-floor) and
+        three peers (healthkit-to-sqlite, apple-health-export-mcp, vitalog: each installed from PyPI at
+        the versions Benchmarks/peers/ pins, into its own virtualenv in the work folder), and prints a
+        table against the targets (docs/performance.md).
 
           --quick        7 runs after 1 warm-up, histories of 30 days and 1 year only
           --json PATH    where to write the results as JSON (default: benchmark-results.json)
@@ -40,8 +47,11 @@ struct Options {
           --runs N       timed runs per measurement (default 21; slow cases use fewer, within a time budget)
           --warmups N    untimed runs first (default 3)
           --show-frame   print the largest history's first frame
-          --skip-import  leave out the Apple Health import case (it needs python3, PyPI and a few minutes)
-          --import-runs N  runs of each import, ours and the peer's (default 3)
+          --skip-import  leave out the Apple Health import case (it needs python3, PyPI and about ten minutes)
+          --only import  the Apple Health import case alone: no histories, frames, insights or commands
+          --import-runs N  runs of each import: careplan's, its floor's and each peer's (default 3)
+          --large        also import a 10M-record export once (careplan and its floor; the peers are not run):
+                         time against the 1M import, peak memory, stats and the sleep view on its store
 
         One step on its own (what the benchmark runs as child processes; handy under perf or valgrind):
           careplan-bench --child dashboard|insights --db FILE [--label 10y] [--runs N] [--warmups N] [--case NAME]
@@ -79,6 +89,11 @@ struct Options {
             case "--warmups": options.warmups = try count(argument)
             case "--show-frame": options.showFrame = true
             case "--skip-import": options.skipImport = true
+            case "--only":
+                let group = try value(argument)
+                guard group == "import" else { throw UsageError("--only takes import, got '\(group)'") }
+                options.onlyImport = true
+            case "--large": options.large = true
             case "--import-runs":
                 options.importRuns = try count(argument)
                 if options.importRuns == 0 { throw UsageError("--import-runs must be at least 1") }
@@ -92,6 +107,8 @@ struct Options {
             default: throw UsageError("unknown option '\(argument)'")
             }
         }
+        if options.onlyImport && options.skipImport { throw UsageError("--only import and --skip-import leave nothing to measure") }
+        if options.large && options.skipImport { throw UsageError("--large is part of the import case, which --skip-import leaves out") }
         if let childKind {
             guard let kind = ChildJob.Kind(rawValue: childKind) else {
                 throw UsageError("--child takes build, dashboard or insights, got '\(childKind)'")

@@ -117,6 +117,14 @@ import Testing
         #expect(try PlanEncoder.yaml(try decode(exported)) == exported)
     }
 
+    @Test func anInterventionNamesItsMedicineAndAnAssessmentCannot() throws {
+        let plan = try decode(activity("kind: intervention\ntitle: Morning tablet\nmedication: Ramipril 5 mg\nschedule: {start: 2026-11-01, daily: 1}"))
+        #expect(plan.activities[0].medication == "Ramipril 5 mg")
+        #expect(try decode(try PlanEncoder.yaml(plan)) == plan)
+        let refused = failure(activity("kind: assessment\ntitle: Pulse\nmedication: Ramipril\nmeasure: {type: integer, unit: bpm}\nschedule: {start: 2026-11-01, daily: 1}"))
+        #expect(refused.contains("medication") && refused.contains("only an intervention"), "got: \(refused)")
+    }
+
     @Test func textThatLooksLikeANumberSurvivesTheRoundTrip() throws {
         var plan = try decode(samplePlanYAML)
         plan.title = "2026"

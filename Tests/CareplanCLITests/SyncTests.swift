@@ -33,10 +33,15 @@ import Testing
         #expect(pressures.allSatisfy { ($0["component"] as? [Any])?.count == 2 })
         let weights = try server.search("Observation?patient=\(patient)&code=http://loinc.org|29463-7&_count=500")
         #expect(weights.count == counts["weight"])
-        // Ticks as Procedures, based on the plan; one CarePlan, one Patient.
-        let ticks = try #require(try cli.json(["export", "--json"]) as? [[String: Any]]).filter { ($0["values"] as? [Any])?.isEmpty != false }.count
+        // Ticks of the medicines (the plan's `medication:`) as MedicationAdministrations, the others as
+        // Procedures; one CarePlan.
+        let ticks = try #require(try cli.json(["export", "--json"]) as? [[String: Any]]).filter { ($0["values"] as? [Any])?.isEmpty != false }
+        let medicines: Set<String> = ["ramipril", "amlodipine"]
+        let administrations = try server.search("MedicationAdministration?patient=\(patient)&_count=500")
+        #expect(administrations.count == ticks.filter { medicines.contains($0["activity"] as! String) }.count)
+        #expect(Set(administrations.compactMap { ($0["medicationCodeableConcept"] as? [String: Any])?["text"] as? String }) == ["Ramipril 5 mg", "Amlodipine 5 mg"])
         let procedures = try server.search("Procedure?patient=\(patient)&_count=500")
-        #expect(procedures.count == ticks)
+        #expect(procedures.count == ticks.filter { !medicines.contains($0["activity"] as! String) }.count)
         #expect(try server.search("CarePlan?patient=\(patient)").count == 1)
 
         // Nothing new: nothing sent, one request.

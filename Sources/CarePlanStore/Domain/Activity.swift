@@ -42,7 +42,7 @@ public struct Activity: Hashable, Sendable, Identifiable {
 
     public init(id: String, kind: Kind, title: String, text: String? = nil, instructions: String? = nil,
                 group: String? = nil, color: String? = nil, optional: Bool = false, resettable: Bool = true,
-                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil, graceMinutes: Int? = nil) {
+                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil, graceMinutes: Int? = nil, medication: String? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -56,6 +56,7 @@ public struct Activity: Hashable, Sendable, Identifiable {
         self.measure = measure
         self.health = health
         self.graceMinutes = graceMinutes
+        self.medication = medication
     }
 
     /// Whether its occurrences count in the day's adherence.

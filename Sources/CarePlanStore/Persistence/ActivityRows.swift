@@ -123,11 +123,11 @@ enum ActivityRows {
         values += weekdays.map { weekly[$0] }
         values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue, activity.health?.type, activity.health?.goal]
         let sleep = activity.measure?.sleep
-        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue, activity.measure?.loinc, activity.graceMinutes]
+        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue, activity.measure?.loinc, activity.graceMinutes, activity.medication]
         try db.execute(sql: """
             INSERT INTO activityVersion (personId, activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
                 optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
-                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes)
+                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes, medication)
             VALUES (person(), \(Array(repeating: "?", count: values.count).joined(separator: ", ")))
             """, arguments: StatementArguments(values))
         for (position, time) in schedule.times.enumerated() {
@@ -228,7 +228,7 @@ enum ActivityRows {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, effectiveFrom, kind, title, text, instructions, groupName, color, optional, resettable,
                    startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate,
-                   healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes
+                   healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes, medication
             FROM activityVersion \(filter) ORDER BY effectiveFrom, version
             """), arguments: arguments)
         while let row = try rows.next() {
@@ -276,7 +276,7 @@ enum ActivityRows {
             let activity = Activity(id: id, kind: kind, title: row[4], text: row[5], instructions: row[6], group: row[7], color: row[8],
                                     optional: row[9], resettable: row[10],
                                     schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), measure: measure,
-                                    health: health, graceMinutes: row[31])
+                                    health: health, graceMinutes: row[31], medication: row[32])
             byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
         }
         return byActivity

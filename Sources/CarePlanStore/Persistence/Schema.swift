@@ -201,7 +201,7 @@ enum Schema {
         migrator.registerMigration("v14: a device is its fields, not the address HealthKit printed; which sources wrote from which devices") { db in
             try DeviceMerge.migrate(db)
         }
-        migrator.registerMigration("v15: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events") { db in
+        migrator.registerMigration("v15: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events; an intervention's medicine") { db in
             try SyncRows.create(db)
         }
         return migrator

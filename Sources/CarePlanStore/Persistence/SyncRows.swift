@@ -13,6 +13,8 @@ import GRDB
 ///   and its version on the server when last sent or taken.
 enum SyncRows {
     static func create(_ db: Database) throws {
+        // The medicine an intervention gives (`medication:`), which decides the resource its ticks are.
+        try db.execute(sql: "ALTER TABLE activityVersion ADD COLUMN medication TEXT")
         try db.execute(sql: """
             CREATE TABLE syncServer (
                 personId INTEGER PRIMARY KEY REFERENCES person(id) ON DELETE CASCADE,

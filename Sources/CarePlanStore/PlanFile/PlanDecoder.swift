@@ -80,7 +80,7 @@ public struct PlanDecoder {
         return text
     }
 
-    static let activityKeys = ["id", "kind", "title", "text", "instructions", "group", "color", "optional", "resettable", "schedule", "measure",
+    static let activityKeys = ["id", "kind", "title", "text", "instructions", "medication", "group", "color", "optional", "resettable", "schedule", "measure",
                                "healthkit", "grace"]
 
     /// `patient: Robert Hughes`, or `patient: {name: Robert Hughes, born: 1951-03-02,
@@ -205,7 +205,18 @@ public struct PlanDecoder {
             optional: try map["optional"].map { try reader.bool($0, "optional") } ?? false,
             resettable: try map["resettable"].map { try reader.bool($0, "resettable") } ?? true,
             schedule: try schedule(scheduleNode), measure: measure, health: health,
-            graceMinutes: try map["grace"].map { try grace($0, "grace") })
+            graceMinutes: try map["grace"].map { try grace($0, "grace") },
+            medication: try medication(map["medication"], kind: kind))
+    }
+
+    /// `medication: Lisinopril 10 mg`: the medicine an intervention gives (its ticks reach a FHIR
+    /// server as MedicationAdministrations). An assessment gives none.
+    func medication(_ node: Node?, kind: Activity.Kind) throws -> String? {
+        guard let node else { return nil }
+        guard kind == .intervention else {
+            throw reader.error(at: node, tr("{context}: only an intervention gives a medicine (kind: intervention)", ["context": "medication"]))
+        }
+        return try reader.shortString(node, "medication")
     }
 
     // MARK: Schedule

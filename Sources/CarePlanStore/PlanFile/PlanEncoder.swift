@@ -57,6 +57,7 @@ public enum PlanEncoder {
         var pairs: [(Node, Node)] = [("id", scalar(activity.id)), ("kind", scalar(activity.kind.rawValue)), ("title", scalar(activity.title))]
         if let text = activity.text { pairs.append(("text", scalar(text))) }
         if let instructions = activity.instructions { pairs.append(("instructions", scalar(instructions))) }
+        if let medication = activity.medication { pairs.append(("medication", scalar(medication))) }
         if let group = activity.group { pairs.append(("group", scalar(group))) }
         if let color = activity.color { pairs.append(("color", scalar(color))) }
         if activity.optional { pairs.append(("optional", "true")) }

@@ -129,9 +129,10 @@ public struct BundleBuilder {
         let schedule = activity.schedule
         let status = schedule.start > today ? "not-started" : (schedule.end.map { $0 < today } ?? false) ? "completed" : "in-progress"
         let code = code(of: activity)
-        let detail = CarePlanResource.Detail(
-            kind: activity.kind == .assessment ? "ServiceRequest" : "Task", code: code, status: status,
+        var detail = CarePlanResource.Detail(
+            kind: activity.kind == .assessment ? "ServiceRequest" : activity.medication == nil ? "Task" : "MedicationRequest", code: code, status: status,
             scheduledTiming: ScheduleTiming.timing(schedule), description: activity.instructions ?? activity.text)
+        detail.productCodeableConcept = activity.medication.map { CodeableConcept(text: $0) }
         return CarePlanResource.Activity(id: activity.id, extension: [Extension(url: Self.definitionURL, valueString: try PlanEncoder.yaml(activity))],
                                          detail: detail)
     }

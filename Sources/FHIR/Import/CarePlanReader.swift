@@ -218,7 +218,7 @@ public struct CarePlanReader {
                         title: title,
                         instructions: instructions.isEmpty ? nil : fit(instructions.joined(separator: "\n"), InputLimits.longText,
                                                                          tr("{activity}'s instructions", ["activity": label]), &notes),
-                        schedule: schedule, measure: measure)
+                        schedule: schedule, measure: measure, medication: measure == nil ? product.map { fit($0, InputLimits.shortText, tr("{activity}'s medicine", ["activity": label]), &notes) } : nil)
     }
 
     /// The plan's care team: the members of each CareTeam it contains or refers to, with their

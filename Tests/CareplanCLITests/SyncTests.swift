@@ -106,6 +106,43 @@ import Testing
         #expect(try cli.run(["sync"]).stdout.contains("received nothing"))
     }
 
+    @Test func aSecondComputerJoinsThePlanAndBothSeeEachOthersRecords() throws {
+        let server = try FHIRServerProcess()
+        let first = CLI(), second = CLI()
+        #expect(try first.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try first.run(["log", "pulse", "72", "--date", "2026-11-20"]).status == 0)
+        #expect(try first.run(["done", "ramipril", "--date", "2026-11-20"]).status == 0)
+        #expect(try first.run(["sync", "--server", server.base]).status == 0)
+        let patientRef = try patient(first)
+
+        // The daughter's laptop: a store with no plan joins the Patient's plan on the server.
+        let join = try second.run(["sync", "--server", server.base, "--patient", patientRef])
+        #expect(join.status == 0, "\(join.stderr)")
+        #expect(join.stdout.contains("Joined 'Blood pressure control'") && join.stdout.contains("received 1 reading, 1 tick"), "\(join.stdout)")
+        #expect(try second.run(["plan", "--export"]).stdout == (try first.run(["plan", "--export"]).stdout))
+        #expect(try patient(second) == patientRef)
+
+        // What each records reaches the other, on the same occurrences, once.
+        #expect(try second.run(["log", "pulse", "80", "--date", "2026-11-21"]).status == 0)
+        #expect(try second.run(["done", "amlodipine", "--date", "2026-11-20"]).status == 0)
+        #expect(try second.run(["sync"]).stdout.contains("sent 1 reading, 1 tick"))
+        let back = try first.run(["sync"])
+        #expect(back.stdout.contains("received 1 reading, 1 tick"), "\(back.stdout)")
+        // Date, activity, occurrence, time, field, value, text, unit (the instant it was recorded at
+        // is when the tick was due for a tick entered later, on the computer that received it).
+        let exported = { (cli: CLI) in
+            try cli.run(["export", "--format", "csv"]).stdout.split(separator: "\n")
+                .map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(8).joined(separator: ",") }.sorted()
+        }
+        let (mine, theirs) = (try exported(first), try exported(second))
+        #expect(mine == theirs, "\(mine) vs \(theirs)")
+        #expect(try first.run(["sync"]).stdout.contains("received nothing"))
+        #expect(try second.run(["sync"]).stdout.contains("received nothing"))
+        // Still one Patient and one CarePlan on the server.
+        #expect(try server.search("Patient?_count=50").count == 1)
+        #expect(try server.search("CarePlan?patient=\(patientRef)").count == 1)
+    }
+
     @Test func unsafeServersAndTokensAreRefusedWithNothingWritten() throws {
         let cli = CLI()
         #expect(try cli.run(["import", "sample-plans/hypertension.yaml"]).status == 0)

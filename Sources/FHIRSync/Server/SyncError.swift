@@ -23,6 +23,8 @@ public enum SyncError: UserFacingError, Sendable {
     case notFHIR(url: String, detail: String)
     case noPatient(String)
     case noPlan
+    /// --patient given for a person who already has a plan.
+    case alreadyPlanned
 
     /// The problem alone, for a line that says careplan tries again.
     var brief: String {
@@ -73,7 +75,10 @@ public enum SyncError: UserFacingError, Sendable {
         case .noPlan:
             return tr("there is no plan to sync yet; import one first (careplan import PLAN.yaml)")
         case .noPatient(let reference):
-            return tr("the server has no Patient {patient}", ["patient": reference])
+            return tr("the server has no care plan careplan wrote for {patient}; on the computer that keeps it, careplan sync --status names its Patient",
+                      ["patient": reference])
+        case .alreadyPlanned:
+            return tr("--patient joins a plan kept on the server from a store with no plan yet; this one has its own plan, which syncs as its own patient")
         }
     }
 }

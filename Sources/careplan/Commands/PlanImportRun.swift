@@ -8,7 +8,7 @@ import TerminalUI
 /// someone changed on the server: what would end is asked first (or needs --yes), then each
 /// activity's and contact's change is said.
 struct PlanImportRun {
-    enum Verb { case imported, synced }
+    enum Verb { case imported, synced, joined }
     let store: StoreOptions
     let yes: Bool
     /// The file, or the server's address.
@@ -30,6 +30,8 @@ struct PlanImportRun {
             say(tr("The plan '{title}' for {person} changed on {server}", ["title": report.title, "person": person.name, "server": source]))
         case (.synced, nil):
             say(tr("The plan '{title}' changed on {server}", ["title": report.title, "server": source]))
+        case (.joined, _):
+            say(tr("Joined '{title}', kept on {server}", ["title": report.title, "server": source]))
         }
         for (id, change) in report.changes {
             switch change {

@@ -19,6 +19,8 @@ struct Sync: ParsableCommand {
     var server: String?
     @Option(name: .customLong("token-file"), help: ArgumentHelp(tr("A file holding the server's bearer token, readable by you alone (remembered; else $CAREPLAN_FHIR_TOKEN)."), valueName: "file"))
     var tokenFile: String?
+    @Option(name: .long, help: ArgumentHelp(tr("Join the plan another computer keeps on the server for this Patient (as its careplan sync --status names it), from a store with no plan yet."), valueName: "Patient/id"))
+    var patient: String?
     @Flag(name: .long, help: ArgumentHelp(tr("Say the server, the last sync and what waits to go; send nothing.")))
     var status = false
     @Flag(name: .customLong("dry-run"), help: ArgumentHelp(tr("Say what would be sent and received; change nothing here or on the server.")))
@@ -32,7 +34,8 @@ struct Sync: ParsableCommand {
 
     func validate() throws {
         if all, store.personName != nil { throw ValidationError(tr("--all and --person each name whose plan; give one")) }
-        if all, server != nil { throw ValidationError(tr("--server is remembered for one person; give it with --person, then sync --all")) }
+        if all, server != nil || patient != nil { throw ValidationError(tr("--server is remembered for one person; give it with --person, then sync --all")) }
+        if patient != nil, server == nil { throw ValidationError(tr("--patient needs the server it is kept on: --server URL")) }
         if status, dryRun { throw ValidationError(tr("--status and --dry-run both send nothing; give one")) }
         guard timeout > 0, timeout.isFinite else { throw ValidationError(tr("--timeout takes a number of seconds above 0")) }
         if careplan.global.json, !status { throw ValidationError(tr("--json goes with --status")) }
@@ -75,9 +78,12 @@ struct Sync: ParsableCommand {
     /// One person's sync: the server remembered (or given now), then pull and push.
     func sync(_ careStore: CareStore, clock: CareClock, prefix: String) throws {
         var settings = try careStore.reading { try $0.syncSettings() }
-        guard try !careStore.reading({ try $0.plan() }).isEmpty else {
-            throw SyncError.noPlan
+        let hasPlan = try !careStore.reading({ try $0.plan() }).isEmpty
+        if let patient, let server {
+            guard !hasPlan else { throw SyncError.alreadyPlanned }
+            return try join(careStore, patient: SyncJoin.patientId(patient), server: try ServerAddress(server), clock: clock, prefix: prefix)
         }
+        guard hasPlan else { throw SyncError.noPlan }
         if let server {
             let address = try ServerAddress(server)
             let system = try careStore.reading { "urn:uuid:" + (try BundleBuilder.identity($0)) }
@@ -118,6 +124,39 @@ struct Sync: ParsableCommand {
                 saved.planDigest = digest
             }
         }
+        for line in SyncText.report(report, server: address.base) { say(prefix + line) }
+    }
+
+    /// A second computer: the plan as the server keeps it becomes this store's, known there by the
+    /// first computer's identifiers, then a sync brings its readings and ticks.
+    func join(_ careStore: CareStore, patient: String, server address: ServerAddress, clock: CareClock, prefix: String) throws {
+        let token = try BearerToken.load(file: tokenFile.map { ($0 as NSString).expandingTildeInPath }, environment: ProcessEnvironment.values)
+        let connection = try FHIRConnection(address: address, token: token, timeout: timeout, notice: { line in
+            FileHandle.standardError.write(Data("careplan: \(prefix)\(line)\n".utf8))
+        })
+        let (carePlan, system) = try SyncJoin.carePlan(of: patient, on: connection)
+        if dryRun {
+            say(prefix + tr("would join '{title}' (Patient/{patient}) on {server}", ["title": carePlan.title ?? "", "patient": patient, "server": address.base]))
+            return
+        }
+        let read = try CarePlanReader(file: address.base, today: clock.today).read(.carePlan(carePlan))
+        try PlanImportRun(store: store, yes: true, source: address.base, verb: .joined).run(read.plan, effective: clock.today, clock: clock)
+        // Opened again: the import may have added the person it was opened for.
+        let careStore = try store.open()
+        var settings = SyncSettings(url: address.base, planSystem: system)
+        settings.tokenFile = tokenFile.map { ($0 as NSString).expandingTildeInPath }
+        try careStore.connectSync(settings)
+        let digest = try careStore.reading { reader in
+            try SyncResources(plan: try reader.plan(), writerUUID: try BundleBuilder.identity(reader), planSystem: system, patientId: patient,
+                              carePlanId: carePlan.id, today: clock.today).carePlan().digest
+        }
+        try careStore.saveSync { saved in
+            saved.patientId = patient
+            saved.carePlanId = carePlan.id
+            saved.carePlanVersion = carePlan.meta?.versionId
+            saved.planDigest = digest
+        }
+        let report = try SyncSession(store: careStore, connection: connection, clock: clock).run()
         for line in SyncText.report(report, server: address.base) { say(prefix + line) }
     }
 

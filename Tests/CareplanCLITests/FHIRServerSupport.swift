@@ -51,8 +51,8 @@ final class FHIRServerProcess {
     }
 
     deinit {
-        // SIGTERM first, as a service manager would; a server still busy after three seconds
-        // (uvicorn waits for open keep-alive connections) is killed.
+        // SIGTERM first, as a service manager would; a server still running after three seconds
+        // (a child of the test runner may not act on SIGTERM) is killed.
         process.terminate()
         let deadline = Date().addingTimeInterval(3)
         while process.isRunning, Date() < deadline { usleep(50_000) }
@@ -107,4 +107,57 @@ private extension URL {
 private func require<T>(_ value: T?) throws -> T {
     guard let value else { throw CLI.CLIError.failed(["FHIR server"], "unexpected answer") }
     return value
+}
+
+/// A proxy between careplan and the server that fails on purpose (Tests/FHIRServer/faulty_proxy.py):
+/// the faults it is given are used once each, in order, on the requests they match.
+final class FaultyProxy {
+    let base: String
+    let process: Process
+    let faults: URL
+
+    init(before server: FHIRServerProcess) throws {
+        faults = server.folder.appendingPathComponent("faults.json")
+        try Data("[]".utf8).write(to: faults)
+        var lastError: Error = CLI.CLIError.failed(["faulty_proxy.py"], "did not start")
+        for _ in 0..<5 {
+            let port = Int.random(in: 20_000..<60_000)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [CLI.repository.appendingPathComponent("Tests/FHIRServer/faulty_proxy.py").path, String(port), server.base, faults.path]
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            let base = "http://127.0.0.1:\(port)/fhir"
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, process.isRunning {
+                if (try? FHIRServerProcess.request("GET", base + "/metadata"))?.status == 200 {
+                    self.base = base
+                    self.process = process
+                    return
+                }
+                usleep(100_000)
+            }
+            process.terminate()
+            process.waitUntilExit()
+            lastError = CLI.CLIError.failed(["faulty_proxy.py"], "no answer on port \(port)")
+        }
+        throw lastError
+    }
+
+    deinit {
+        // Nothing to save: stopped at once (a child of the test runner may not hear SIGTERM).
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The faults for the next requests: (on: "transaction" | "batch" | "GET" | "any", do: ...).
+    func fail(_ list: [(on: String, do: String)]) throws {
+        try JSONSerialization.data(withJSONObject: list.map { ["on": $0.on, "do": $0.do] }).write(to: faults)
+    }
+
+    /// What the proxy saw: a line a request, `METHOD PATH BUNDLE-TYPE OUTCOME`.
+    var log: [String] {
+        ((try? String(contentsOf: faults.appendingPathExtension("log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
 }

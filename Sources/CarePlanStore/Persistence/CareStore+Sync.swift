@@ -66,7 +66,6 @@ public struct PendingCounts: Sendable, Equatable {
     public var readings = 0
     public var ticks = 0
     public var cleared = 0
-    public var total: Int { readings + ticks + cleared }
 }
 
 extension StoreReader {

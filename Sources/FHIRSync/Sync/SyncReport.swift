@@ -19,7 +19,4 @@ public struct SyncReport: Sendable {
     public var dryRun = false
 
     public init() {}
-
-    public var sentNothing: Bool { sentReadings + sentTicks + sentCleared == 0 && !sentPlan && !createdPatient }
-    public var receivedNothing: Bool { receivedReadings + receivedTicks + receivedCleared == 0 && refused.isEmpty && changedPlan == nil }
 }

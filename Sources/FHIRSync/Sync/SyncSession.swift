@@ -28,7 +28,6 @@ public final class SyncSession {
     public func run(dryRun: Bool = false) throws -> SyncReport {
         var report = SyncReport()
         report.dryRun = dryRun
-        defer { report.requests = connection.requests }
         do {
             try pull(into: &report, dryRun: dryRun)
             try push(into: &report, dryRun: dryRun)

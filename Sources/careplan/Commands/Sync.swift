@@ -32,6 +32,9 @@ struct Sync: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("Seconds a request may take before it is tried again (default: 30)."), valueName: "seconds"))
     var timeout: Double = 30
 
+    /// `--token-file`, with a quoted `~` expanded as the shell would have.
+    var tokenPath: String? { tokenFile.map { ($0 as NSString).expandingTildeInPath } }
+
     func validate() throws {
         if all, store.personName != nil { throw ValidationError(tr("--all and --person each name whose plan; give one")) }
         if all, server != nil || patient != nil { throw ValidationError(tr("--server is remembered for one person; give it with --person, then sync --all")) }
@@ -88,7 +91,7 @@ struct Sync: ParsableCommand {
             let address = try ServerAddress(server)
             let system = try careStore.reading { "urn:uuid:" + (try BundleBuilder.identity($0)) }
             var wanted = SyncSettings(url: address.base, planSystem: settings?.url == address.base ? settings!.planSystem : system)
-            wanted.tokenFile = tokenFile.map { ($0 as NSString).expandingTildeInPath } ?? (settings?.url == address.base ? settings?.tokenFile : nil)
+            wanted.tokenFile = tokenPath ?? (settings?.url == address.base ? settings?.tokenFile : nil)
             _ = try BearerToken.load(file: wanted.tokenFile, environment: ProcessEnvironment.values)
             if dryRun, settings?.url != wanted.url {
                 // Nothing waits yet for a server the person has not synced with: everything would go.
@@ -109,7 +112,7 @@ struct Sync: ParsableCommand {
         }
         guard let settings else { throw SyncError.notConnected }
         let address = try ServerAddress(settings.url)
-        let token = try BearerToken.load(file: tokenFile ?? settings.tokenFile, environment: ProcessEnvironment.values)
+        let token = try BearerToken.load(file: tokenPath ?? settings.tokenFile, environment: ProcessEnvironment.values)
         let connection = try FHIRConnection(address: address, token: token, timeout: timeout, notice: { line in
             FileHandle.standardError.write(Data("careplan: \(prefix)\(line)\n".utf8))
         })
@@ -130,7 +133,7 @@ struct Sync: ParsableCommand {
     /// A second computer: the plan as the server keeps it becomes this store's, known there by the
     /// first computer's identifiers, then a sync brings its readings and ticks.
     func join(_ careStore: CareStore, patient: String, server address: ServerAddress, clock: CareClock, prefix: String) throws {
-        let token = try BearerToken.load(file: tokenFile.map { ($0 as NSString).expandingTildeInPath }, environment: ProcessEnvironment.values)
+        let token = try BearerToken.load(file: tokenPath, environment: ProcessEnvironment.values)
         let connection = try FHIRConnection(address: address, token: token, timeout: timeout, notice: { line in
             FileHandle.standardError.write(Data("careplan: \(prefix)\(line)\n".utf8))
         })
@@ -144,7 +147,7 @@ struct Sync: ParsableCommand {
         // Opened again: the import may have added the person it was opened for.
         let careStore = try store.open()
         var settings = SyncSettings(url: address.base, planSystem: system)
-        settings.tokenFile = tokenFile.map { ($0 as NSString).expandingTildeInPath }
+        settings.tokenFile = tokenPath
         try careStore.connectSync(settings)
         let digest = try careStore.reading { reader in
             try SyncResources(plan: try reader.plan(), writerUUID: try BundleBuilder.identity(reader), planSystem: system, patientId: patient,

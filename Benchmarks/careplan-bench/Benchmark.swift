@@ -26,6 +26,7 @@ struct Benchmark {
         var specs = HistorySpec.all(today: PinnedClock.clock.today)
         if options.quick { specs = specs.filter { $0.days <= 366 } }
         if options.onlyImport { specs = [] }
+        if options.onlySync { specs = specs.filter { $0.label == "1y" } }
         let (workFolder, cached) = try prepareFolder()
         defer {
             if !cached && !options.keep { try? FileManager.default.removeItem(atPath: workFolder) }
@@ -46,7 +47,7 @@ struct Benchmark {
         let runs = options.runs ?? options.defaultRuns, warmups = options.warmups ?? options.defaultWarmups
         if !histories.isEmpty { print("measuring: \(runs) runs after \(warmups) warm-up\(warmups == 1 ? "" : "s") each (fewer for cases slower than the time budget), each history in fresh child processes") }
         var dashboard: [DashboardResult] = [], insights: [InsightsResult] = []
-        for history in histories {
+        for history in histories where !options.onlySync {
             let job = { (kind: ChildJob.Kind) in
                 ChildJob(kind: kind, path: history.path, label: history.label, runs: runs, warmups: warmups)
             }
@@ -67,7 +68,7 @@ struct Benchmark {
         }
         // Whole processes on the longest history, beside the floor program, in this same run.
         var processes: [ProcessResult] = []
-        if let longest = histories.last {
+        if let longest = histories.last, !options.onlySync {
             // In English and in Polish (issue 24), each beside its own floor runs.
             processes = try ReaderLanguage.allCases.flatMap { try ProcessCases(storePath: longest.path, runs: runs, language: $0).run() }
             print("\(longest.label): commands measured (careplan today \(ReportTable.number(processes.first?.samples.median)) ms, floor \(ReportTable.number(processes.first?.floor.median)) ms)")
@@ -75,7 +76,7 @@ struct Benchmark {
         // The FHIR export beside the JSON export of the same days; the status line beside start-up.
         var exports: [ProcessResult] = []
         var status: [ProcessResult] = []
-        if let longest = histories.last {
+        if let longest = histories.last, !options.onlySync {
             // Five times the runs: a pair takes 17 ms, and the target's margin is a few per cent,
             // which the median of 21 on a shared machine moves by.
             status = try ReaderLanguage.allCases.map { try StatusCases(storePath: longest.path, runs: runs * 5, language: $0).run() }
@@ -85,7 +86,7 @@ struct Benchmark {
         // The Apple Health import beside its floor and its peers, on the same 1M-record export;
         // with --large, the 10M-record export too.
         var health: ImportResult?
-        if options.onlyImport || (!options.quick && !options.skipImport) {
+        if options.onlyImport || (!options.quick && !options.skipImport && !options.onlySync) {
             var imports = try ImportCases(folder: workFolder, runs: options.importRuns).run()
             print("health import measured (\(ReportTable.number(imports.own.median)) ms, floor \(ReportTable.number(imports.floor.median)) ms"
                   + imports.peers.map { ", \($0.name) \(ReportTable.number($0.samples.median)) ms" }.joined() + ")")
@@ -97,6 +98,12 @@ struct Benchmark {
             }
             health = imports
         }
+        // The year's history into a real FHIR server, beside the same requests by a plain loop.
+        var sync: SyncResult?
+        if let year = histories.first(where: { $0.label == "1y" }), options.onlySync || (!options.skipSync && !options.onlyImport) {
+            sync = try SyncCases(history: year, folder: workFolder, runs: options.quick ? 1 : 3).run()
+            print("sync measured (\(ReportTable.number(sync?.push.median)) ms, floor \(ReportTable.number(sync?.floor.median)) ms)")
+        }
         if options.showFrame, let last = dashboard.last {
             print("\nfirst frame at \(last.label):\n\(last.frameText)")
         }
@@ -106,8 +113,9 @@ struct Benchmark {
             + Targets.rows(exports: exports, label: histories.last?.label ?? "")
             + status.flatMap { Targets.rows(status: $0, label: histories.last?.label ?? "") }
             + (health.map(ImportTargets.rows) ?? [])
+            + (sync.map(SyncTargets.rows) ?? [])
         // The history targets only where histories were measured (not with --only import).
-        let checks = (histories.isEmpty ? [] : Targets.checks(rows: rows)) + (health.map(ImportTargets.checks) ?? []) + status.flatMap(Targets.checks(status:))
+        let checks = (histories.isEmpty || options.onlySync ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? []) + status.flatMap(Targets.checks(status:))
         if !histories.isEmpty { print("\n" + ReportTable.histories(histories)) }
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         if !histories.isEmpty {
@@ -136,7 +144,7 @@ struct Benchmark {
                                                   assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
                                      histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes,
-                                     exports: exports, status: status, healthImport: health)
+                                     exports: exports, status: status, healthImport: health, sync: sync)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

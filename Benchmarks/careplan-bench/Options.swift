@@ -20,6 +20,10 @@ struct Options {
     var skipImport = false
     /// `--only import`: the Apple Health import alone, without the histories and what is timed on them.
     var onlyImport = false
+    /// `--skip-sync`: leave out the sync with a FHIR server (issue 25: a server from PyPI, several minutes).
+    var skipSync = false
+    /// `--only sync`: the sync case alone, on the year's history.
+    var onlySync = false
     /// `--large`: also the 10M-record export (issue 27; about 15 minutes, 5 GB of disk while it is
     /// made); never in CI.
     var large = false
@@ -30,7 +34,7 @@ struct Options {
 
     static let usage = """
         usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
-                              [--skip-import | --only import] [--import-runs N] [--large]
+                              [--skip-import | --only import] [--import-runs N] [--large] [--skip-sync | --only sync]
 
         Builds 30-day, 1-year and 10-year histories of a 120-activity plan (from sample-plans/) ending at
         2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
@@ -50,6 +54,9 @@ struct Options {
           --skip-import  leave out the Apple Health import case (it needs python3, PyPI and about ten minutes)
           --only import  the Apple Health import case alone: no histories, frames, insights or commands
           --import-runs N  runs of each import: careplan's, its floor's and each peer's (default 3)
+          --skip-sync    leave out the sync with a FHIR server (it needs python3, PyPI and about five minutes)
+          --only sync    the sync case alone, on the 1-year history: careplan sync into a real FHIR server
+                         (Tests/FHIRServer) beside the same requests sent by a plain HTTP loop
           --large        also import a 10M-record export once (careplan and its floor; the peers are not run):
                          time against the 1M import, peak memory, stats and the sleep view on its store
 
@@ -91,8 +98,12 @@ struct Options {
             case "--skip-import": options.skipImport = true
             case "--only":
                 let group = try value(argument)
-                guard group == "import" else { throw UsageError("--only takes import, got '\(group)'") }
-                options.onlyImport = true
+                switch group {
+                case "import": options.onlyImport = true
+                case "sync": options.onlySync = true
+                default: throw UsageError("--only takes import or sync, got '\(group)'")
+                }
+            case "--skip-sync": options.skipSync = true
             case "--large": options.large = true
             case "--import-runs":
                 options.importRuns = try count(argument)

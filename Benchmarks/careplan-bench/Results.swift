@@ -57,4 +57,6 @@ struct BenchmarkReport: Codable, Sendable {
     /// `careplan status` beside `careplan --version` (issue 14), in English and in Polish (issue 24).
     var status: [ProcessResult]
     var healthImport: ImportResult?
+    /// `careplan sync` with a FHIR server beside a plain HTTP loop (issue 25).
+    var sync: SyncResult?
 }

@@ -168,4 +168,34 @@ import Testing
         #expect((status["waiting"] as? [String: Any])?["readings"] as? Int == 1)
         #expect(status["lastError"] is String)
     }
+
+    @Test func remindSyncsEverySoOftenBesideTheReminders() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI()
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["sync", "--server", server.base]).status == 0)
+        let patient = try patient(cli)
+        #expect(try cli.run(["log", "pulse", "72", "--date", "2026-11-20"]).status == 0)
+        let (path, notified) = try cli.fakeNotifySend()
+        let once = try cli.run(["remind", "--once", "--sync", "15m"], environment: path)
+        #expect(once.status == 0, "\(once.stderr)")
+        #expect(once.stdout.contains("sent 1 reading"), "\(once.stdout)")
+        #expect(!notified().isEmpty, "the reminders still go")
+
+        // In the foreground, as the user service runs it: the first sync at the start.
+        #expect(try cli.run(["log", "pulse", "74", "--date", "2026-11-21"]).status == 0)
+        let remind = try cli.start(["remind", "--interval", "1", "--sync", "1m"], environment: path)
+        // SIGKILL: a child of the test runner does not see SIGTERM (the runner blocks it).
+        defer { kill(remind.processIdentifier, SIGKILL); remind.waitUntilExit() }
+        var pulses = 0
+        for _ in 0..<60 where pulses < 2 {
+            pulses = try server.search("Observation?patient=\(patient)&code=http://loinc.org|8867-4").count
+            if pulses < 2 { usleep(250_000) }
+        }
+        #expect(pulses == 2)
+        #expect(remind.isRunning)
+
+        let wrong = try cli.run(["remind", "--sync", "30s"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("--sync 30s: give minutes or hours"), "\(wrong.stderr)")
+    }
 }

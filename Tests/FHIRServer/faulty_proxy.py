@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A proxy between careplan and the FHIR server of the sync tests, that fails on purpose.
 
-Usage: faulty_proxy.py PORT UPSTREAM_BASE FAULTS.json
+Usage: faulty_proxy.py PORT UPSTREAM_BASE FAULTS.json [RECORD.jsonl]
 
 Every request is passed to UPSTREAM_BASE (the real server) unless a fault in FAULTS.json matches it.
 FAULTS.json is a list, read again at every request; the first fault that matches is used once and
@@ -13,6 +13,9 @@ removed from the file. A fault is {"on": WHAT, "do": FAULT}:
       "status:422"         a refusal with an OperationOutcome's diagnostics
       "slow:N"             wait N seconds, then pass it on
 Every request is logged to FAULTS.json.log, a line each: METHOD PATH BUNDLE-TYPE OUTCOME.
+With RECORD.jsonl, every request passed on is also written there whole, a JSON line each
+({"method", "path", "body", "response"}): careplan-bench replays careplan's own requests with a
+plain HTTP loop (Benchmarks/tools/sync_floor.py).
 Standard library only.
 """
 import json
@@ -24,6 +27,7 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 port, upstream, faults_path = int(sys.argv[1]), sys.argv[2].rstrip("/"), sys.argv[3]
+record_path = sys.argv[4] if len(sys.argv) > 4 else None
 lock = threading.Lock()
 
 
@@ -96,6 +100,11 @@ class Proxy(BaseHTTPRequestHandler):
                 status, answer, content_type = response.status, response.read(), response.headers.get("Content-Type")
         except urllib.error.HTTPError as error:
             status, answer, content_type = error.code, error.read(), error.headers.get("Content-Type")
+        if record_path:
+            with lock:
+                with open(record_path, "a") as f:
+                    f.write(json.dumps({"method": self.command, "path": path, "body": (body or b"").decode(),
+                                        "response": answer.decode()}) + "\n")
         if fault == "drop-after-commit":
             # The server did it all; the client hears nothing.
             self.close_connection = True

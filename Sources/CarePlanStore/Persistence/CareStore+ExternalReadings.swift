@@ -34,6 +34,11 @@ public struct ExternalReading: Sendable, Equatable {
         self.sleep = sleep
     }
 
+    /// Minutes into its day, on the clocks it was taken on.
+    var minutes: Int {
+        date.minutes(at: Int(recordedAt.timeIntervalSince1970), in: TimeZone(secondsFromGMT: utcOffset) ?? .gmt)
+    }
+
     /// The calendar day it was taken on, on the clocks it was taken on.
     public var date: LocalDate {
         LocalDate(dayNumber: Int(((recordedAt.timeIntervalSince1970 + Double(utcOffset)) / 86_400).rounded(.down)))
@@ -43,6 +48,9 @@ public struct ExternalReading: Sendable, Equatable {
 /// What became of one external reading.
 public enum ExternalReadingResult: Sendable, Equatable {
     case added(Outcome)
+    /// Kept beside the day's occurrences as an extra reading (a sync: the occurrence it was for
+    /// was recorded on another computer too, or the day's occurrences all have readings).
+    case addedAsExtra(Outcome)
     /// Taken in by an earlier import (or earlier in the same file).
     case alreadyTaken
     case refused(String)
@@ -72,36 +80,45 @@ extension CareStore {
                     return .refused(tr("'{id}' is not scheduled on {date} ({schedule})", ["id": activity.id, "date": date.iso, "schedule": activity.schedule.summary]))
                 }
                 let values: [ReadingValue]
-                do {
-                    if let entry = reading.sleep {
-                        // The night on the clocks it was written on: yours when they agree (a night
-                        // across a clock change keeps its extra or missing hour), else its offset's.
-                        let zone = clock.timeZone.secondsFromGMT(for: reading.recordedAt) == reading.utcOffset
-                            ? clock.timeZone : TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt
-                        values = try SleepDiary.values(for: activity, entry: entry, date: date, zone: zone)
-                    } else {
-                        values = try ReadingParser.values(for: activity, inputs: reading.inputs)
-                    }
-                } catch { return .refused("\(error)") }
+                do { values = try Self.values(of: reading, for: activity, on: date, clock: clock) } catch { return .refused("\(error)") }
                 let recorded = try StoreReader.outcomes(of: activity.id, on: date, db)
-                let taken = Set(recorded.filter { $0.source == nil }.map(\.occurrence))
-                let named = reading.occurrence.flatMap { n in !taken.contains(n) && activity.schedule.hasEvent(on: date, occurrence: n) ? n : nil }
-                guard let index = named ?? Self.nearestOpen(activity, on: date, minutes: date.minutes(at: Int(reading.recordedAt.timeIntervalSince1970), in: TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt), taken: taken) else {
-                    return .refused(tr("every occurrence of '{id}' on {date} already has a reading", ["id": activity.id, "date": date.iso]))
+                let binding = bindings[reading.key]
+                let place: SyncPlace
+                if let binding {
+                    place = try Self.place(reading, binding: binding, activity: activity, on: date, recorded: recorded, db)
+                } else {
+                    let taken = Set(recorded.filter { $0.source == nil }.map(\.occurrence))
+                    let named = reading.occurrence.flatMap { n in !taken.contains(n) && activity.schedule.hasEvent(on: date, occurrence: n) ? n : nil }
+                    guard let index = named ?? Self.nearestOpen(activity, on: date, minutes: reading.minutes, taken: taken) else {
+                        return .refused(tr("every occurrence of '{id}' on {date} already has a reading", ["id": activity.id, "date": date.iso]))
+                    }
+                    place = SyncPlace(occurrence: index, note: reading.note, extra: false)
                 }
-                let previous = recorded.first { $0.occurrence == index }
+                // Read again: placing a synced reading may have moved the one it met.
+                let previous = try StoreReader.outcomes(of: activity.id, on: date, db).first { $0.occurrence == place.occurrence }
                 if let previous { try Self.delete(previous, db, refresh: false) }
-                let outcome = Outcome(activityId: activity.id, date: date, occurrence: index, recordedAt: reading.recordedAt,
-                                      utcOffset: reading.utcOffset, note: reading.note, values: values)
+                let outcome = Outcome(activityId: activity.id, date: date, occurrence: place.occurrence, recordedAt: reading.recordedAt,
+                                      utcOffset: reading.utcOffset, note: place.note, values: values)
                 try Self.insert(outcome, db)
-                if previous != nil { try refill(activity, on: date, db) }
+                if previous != nil || place.extra { try refill(activity, on: date, db) }
                 try db.execute(sql: "INSERT INTO fhirObservation (personId, identifier, activityId, date, occurrence, importedAt) VALUES (person(), ?, ?, ?, ?, ?)",
-                               arguments: [reading.key, activity.id, date.iso, index, importedAt])
+                               arguments: [reading.key, activity.id, date.iso, place.occurrence, importedAt])
                 known.insert(reading.key)
-                if let binding = bindings[reading.key] { try Self.bind(outcome.activityId, outcome.date, outcome.occurrence, to: binding, db) }
-                return .added(outcome)
+                if let binding { try Self.bind(outcome.activityId, outcome.date, outcome.occurrence, to: binding, db) }
+                return place.extra ? .addedAsExtra(outcome) : .added(outcome)
             }
         }
+    }
+
+    /// The reading's values as its assessment takes them: a sleep diary's night, else each input
+    /// checked as a typed one is.
+    static func values(of reading: ExternalReading, for activity: Activity, on date: LocalDate, clock: CareClock) throws -> [ReadingValue] {
+        guard let entry = reading.sleep else { return try ReadingParser.values(for: activity, inputs: reading.inputs) }
+        // The night on the clocks it was written on: yours when they agree (a night across a clock
+        // change keeps its extra or missing hour), else its offset's.
+        let zone = clock.timeZone.secondsFromGMT(for: reading.recordedAt) == reading.utcOffset
+            ? clock.timeZone : TimeZone(secondsFromGMT: reading.utcOffset) ?? .gmt
+        return try SleepDiary.values(for: activity, entry: entry, date: date, zone: zone)
     }
 
     /// The open occurrence whose time is nearest `minutes` (the first open one when the schedule

@@ -16,6 +16,9 @@ public struct SyncSettings: Sendable, Equatable {
     /// clinic's change.
     public var carePlanVersion: String?
     public var planDigest: String?
+    /// What the CarePlan of `planDigest` was made from (the plan's revision, the day, the ids):
+    /// while it is the same, so is the CarePlan, and a sync need not build it to know.
+    public var planKey: String?
     /// The server's time the next search for changes starts from (its own clock, never ours).
     public var pulledSince: String?
     /// The file the bearer token is read from each time (never the token itself).
@@ -72,7 +75,7 @@ extension StoreReader {
     /// The person's sync settings; nil when they have never synced.
     public func syncSettings() throws -> SyncSettings? {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT url, planSystem, patientId, carePlanId, carePlanVersion, planDigest, pulledSince, lastSync, lastProblem, tokenFile
+            SELECT url, planSystem, patientId, carePlanId, carePlanVersion, planDigest, pulledSince, lastSync, lastProblem, tokenFile, planKey
             FROM syncServer WHERE personId = person()
             """) else { return nil }
         var settings = SyncSettings(url: row[0], planSystem: row[1])
@@ -84,6 +87,7 @@ extension StoreReader {
         settings.lastSync = row[7]
         settings.lastProblem = row[8]
         settings.tokenFile = row[9]
+        settings.planKey = row[10]
         return settings
     }
 
@@ -165,10 +169,10 @@ extension CareStore {
         update(&settings)
         try db.execute(sql: """
             UPDATE syncServer SET patientId = ?, carePlanId = ?, carePlanVersion = ?, planDigest = ?, pulledSince = ?, lastSync = ?, lastProblem = ?,
-                tokenFile = ?
+                tokenFile = ?, planKey = ?
             WHERE personId = person()
             """, arguments: [settings.patientId, settings.carePlanId, settings.carePlanVersion, settings.planDigest, settings.pulledSince,
-                             settings.lastSync, settings.lastProblem, settings.tokenFile])
+                             settings.lastSync, settings.lastProblem, settings.tokenFile, settings.planKey])
     }
 
     /// What one acknowledged push changed: each event sent leaves the waiting list (if it has not

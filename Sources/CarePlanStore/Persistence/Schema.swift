@@ -204,6 +204,9 @@ enum Schema {
         migrator.registerMigration("v15: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events; an intervention's medicine") { db in
             try SyncRows.create(db)
         }
+        migrator.registerMigration("v16: sync's waiting changes in order, and what the plan sent was made from") { db in
+            try SyncRows.orderAndPlanKey(db)
+        }
         return migrator
     }
 }

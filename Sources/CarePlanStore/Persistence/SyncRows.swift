@@ -1,6 +1,6 @@
 import GRDB
 
-/// What sync with a FHIR server keeps in the store (migration v15, docs/sync.md).
+/// What sync with a FHIR server keeps in the store (migrations v15 and v16, docs/sync.md).
 ///
 /// - `syncServer`: per person, the server's FHIR base, whose Patient and CarePlan careplan keeps
 ///   there, and how far its last pull read.
@@ -63,5 +63,18 @@ enum SyncRows {
                 END
                 """)
         }
+    }
+
+    /// v16: the waiting changes by `change`, which a push reads in order 200 at a time and every
+    /// write numbers after the last (without it each was a scan of all that wait: a year waiting
+    /// to go is 43,000 rows); and `planKey`, what the CarePlan last sent was made from (the plan's
+    /// revision, the day, the ids), so a sync knows the plan is unchanged without building it.
+    static func orderAndPlanKey(_ db: Database) throws {
+        // The second index serves the triggers' max(change), over every person.
+        try db.execute(sql: """
+            CREATE INDEX syncPending_by_change ON syncPending(personId, change);
+            CREATE INDEX syncPending_change ON syncPending(change);
+            ALTER TABLE syncServer ADD COLUMN planKey TEXT;
+            """)
     }
 }

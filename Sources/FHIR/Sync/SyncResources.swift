@@ -65,6 +65,14 @@ public struct SyncResources {
         return (resource, try Self.digest(resource))
     }
 
+    /// What the CarePlan is made from: the plan's revision (every change to the plan moves it),
+    /// the day (which activities are on, and their statuses), the ids it refers to, and this
+    /// careplan's version (which decides how it is written). The same key, the same CarePlan.
+    public var planKey: String {
+        [String(planBuilder.plan.revision), planBuilder.today.iso, planSystem, planBuilder.patientReference.reference ?? "",
+         planBuilder.carePlanReference?.reference ?? "", CareplanVersion.current].joined(separator: "|")
+    }
+
     /// The CarePlan's entry: an update of the resource with the plan's identifier, made if none is.
     public func carePlanEntry(_ resource: CarePlanResource) -> Bundle.Entry {
         var resource = resource

@@ -56,55 +56,72 @@ extension SyncSession {
     /// careplan's ticks onto their occurrences, resources entered-in-error cleared, and the
     /// CarePlan, when someone else changed it, handed to the caller.
     func take(_ found: [AnyResource], settings: SyncSettings, into report: inout SyncReport, dryRun: Bool) throws {
-        let (snapshot, versions) = try store.reading { (try $0.plan(), try $0.syncVersions()) }
-        var observations: [Observation] = [], bindings: [String: SyncBinding] = [:]
-        var ticks: [SyncedTick] = [], cleared: [String] = []
+        guard !found.isEmpty else { return }
+        let names = found.compactMap { resource in resource.id.map { resource.resourceType + "/" + $0 } }
+        let (snapshot, versions) = try store.reading { (try $0.plan(), try $0.syncVersions(of: names)) }
+        var observations: [Observation] = [], edited: [Observation] = [], bindings: [String: SyncBinding] = [:]
+        var ticks: [SyncedTick] = [], editedTicks: [SyncedTick] = [], cleared: [String] = []
         for resource in found {
             guard let id = resource.id else { continue }
             let name = resource.resourceType + "/" + id
+            // Taken before, at this version: nothing new. At another: an edit, or a clear.
+            let known = versions[name]
             switch resource {
             case .carePlan(let carePlan):
                 try consider(carePlan, settings: settings, into: &report, dryRun: dryRun)
                 continue
             case .observation(let observation):
-                if versions[name] != nil, versions[name] == observation.meta?.versionId { continue }
+                guard known == nil || known != observation.meta?.versionId else { continue }
                 if observation.status == "entered-in-error" {
-                    if versions[name] != nil { cleared.append(name) }
+                    if known != nil { cleared.append(name) }
                     continue
                 }
-                guard versions[name] == nil else { continue }
-                observations.append(observation)
                 let key = ObservationKey.key(of: observation, content: "")
                 bindings[key] = SyncBinding(resource: name, identifier: key, origin: Self.isCareplan(observation.meta) ? .careplan : .clinic,
                                             version: observation.meta?.versionId)
+                if known == nil { observations.append(observation) } else { edited.append(observation) }
             case .procedure, .medicationAdministration:
-                guard let tick = Self.tick(resource, name: name) else { continue }
-                if versions[name] != nil, versions[name] == tick.binding.version { continue }
+                guard let tick = Self.tick(resource, name: name), known == nil || known != tick.binding.version else { continue }
                 if tick.cleared {
-                    if versions[name] != nil { cleared.append(name) }
-                } else if versions[name] == nil {
+                    if known != nil { cleared.append(name) }
+                } else if known == nil {
                     ticks.append(tick.tick)
+                } else {
+                    editedTicks.append(tick.tick)
                 }
             default:
                 continue
             }
         }
-        let read = ObservationReader(plan: snapshot, zone: clock.timeZone, file: connection.address.base).read(observations)
+        let reader = ObservationReader(plan: snapshot, zone: clock.timeZone, file: connection.address.base)
+        let read = reader.read(observations)
+        let edits = reader.read(edited).readings.compactMap { reading in
+            bindings[reading.key].map { (reading: reading, version: $0.version, resource: $0.resource) }
+        }
         report.refused += read.skipped.map { "\($0.label): \($0.reason)" }
         if dryRun {
             report.receivedReadings += read.readings.count
             report.receivedTicks += ticks.count
+            report.receivedEdits += edits.count + editedTicks.count
             report.receivedCleared += cleared.count
             return
         }
         for result in try store.take(read.readings, clock: clock, bindings: bindings) {
             switch result {
             case .added: report.receivedReadings += 1
+            case .addedAsExtra(let outcome):
+                report.receivedReadings += 1
+                report.extras.append(tr("{activity} on {date}: {note}", ["activity": outcome.activityId, "date": outcome.date.iso, "note": outcome.note ?? ""]))
             case .alreadyTaken: break
             case .refused(let reason): report.refused.append(reason)
             }
         }
-        report.receivedTicks += try store.takeTicks(ticks, clock: clock)
+        let takenTicks = try store.takeTicks(ticks, clock: clock)
+        report.receivedTicks += takenTicks.landed
+        report.extras += takenTicks.both
+        let takenEdits = try store.takeEdits(readings: edits, ticks: editedTicks, clock: clock)
+        report.receivedEdits += takenEdits.taken
+        report.extras += takenEdits.keptHere
         report.receivedCleared += try store.clearSynced(resources: cleared)
     }
 

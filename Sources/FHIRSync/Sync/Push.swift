@@ -9,12 +9,13 @@ extension SyncSession {
     /// in one transaction of its own (the events leave the waiting list, bound to their resources).
     func push(into report: inout SyncReport, dryRun: Bool) throws {
         var settings = try settings()
-        var planDigest: String?
+        var resources = try resources(settings)
+        // Built once a sync, and only when what it is made from moved: a year's plan makes a large
+        // CarePlan. The plan a sync sends is the plan as it stood when it started (a change made
+        // meanwhile goes at the next sync).
+        var plan = try changedPlan(resources, settings, dryRun: dryRun)
         while true {
-            let resources = try resources(settings)
-            let (carePlan, digest) = try resources.carePlan()
-            planDigest = digest
-            let planWaits = digest != settings.planDigest
+            let planWaits = plan != nil
             let patientWaits = settings.patientId == nil
             let (events, devices) = try pendingBatch(limit: dryRun ? .max : bundleSize)
             guard !events.isEmpty || planWaits || patientWaits else { return }
@@ -27,7 +28,7 @@ extension SyncSession {
             }
             if planWaits {
                 carePlanIndex = entries.count
-                entries.append(resources.carePlanEntry(carePlan))
+                entries.append(resources.carePlanEntry(plan!.resource))
             }
             var sent: [(event: PendingEvent, binding: SyncBinding?, entry: Int?)] = []
             for event in events {
@@ -56,22 +57,44 @@ extension SyncSession {
                 return Self.resource(atLocation: location)
             }
             let patient = location(patientIndex)
-            let plan = location(carePlanIndex)
             let acknowledged = sent.map { item -> (event: PendingEvent, binding: SyncBinding?) in
                 guard var binding = item.binding else { return (item.event, nil) }
                 if let version = location(item.entry)?.version { binding.version = version }
                 return (item.event, binding)
             }
+            let sentPlan = plan, planLocation = location(carePlanIndex)
             try store.recordPush(acknowledged) { saved in
                 if let patient { saved.patientId = String(patient.resource.dropFirst("Patient/".count)) }
-                if planWaits {
-                    if let plan { saved.carePlanId = String(plan.resource.dropFirst("CarePlan/".count)) }
-                    saved.carePlanVersion = plan?.version
-                    saved.planDigest = planDigest
+                if let plan = sentPlan {
+                    if let planLocation { saved.carePlanId = String(planLocation.resource.dropFirst("CarePlan/".count)) }
+                    saved.carePlanVersion = planLocation?.version
+                    saved.planDigest = plan.digest
+                    saved.planKey = plan.key
                 }
                 settings = saved
             }
+            plan = nil
+            // The Patient the server just made is what the next entries and the plan refer to.
+            if patient != nil {
+                resources = try self.resources(settings)
+                plan = try changedPlan(resources, settings, dryRun: dryRun)
+            }
         }
+    }
+
+    /// The CarePlan, its digest and its key when it differs from what the server was last sent;
+    /// nil when it is the same. A plan the same but for its key has its key saved, so the next
+    /// sync of the day knows without building it.
+    func changedPlan(_ resources: SyncResources, _ settings: SyncSettings, dryRun: Bool)
+        throws -> (resource: CarePlanResource, digest: String, key: String)? {
+        let key = resources.planKey
+        if key == settings.planKey, settings.planDigest != nil { return nil }
+        let (resource, digest) = try resources.carePlan()
+        guard digest != settings.planDigest else {
+            if !dryRun { try store.saveSync { $0.planKey = key } }
+            return nil
+        }
+        return (resource, digest, key)
     }
 
     /// Up to `limit` waiting events, and the devices of those health data filled.

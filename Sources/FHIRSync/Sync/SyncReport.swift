@@ -11,6 +11,11 @@ public struct SyncReport: Sendable {
     public var receivedReadings = 0
     public var receivedTicks = 0
     public var receivedCleared = 0
+    /// Readings and ticks another computer (or the clinic) changed, taken here.
+    public var receivedEdits = 0
+    /// What met a record of this computer's: kept as an extra reading, one tick of two kept, a
+    /// change made on both sides.
+    public var extras: [String] = []
     /// Received readings that could not land, each with its reason.
     public var refused: [String] = []
     /// A CarePlan someone else changed on the server, for the caller to take in as `import` does.

@@ -86,13 +86,13 @@ struct Import: TextOnlyCommand {
         let store = try self.store.open()
         let read = ObservationReader(plan: plan, zone: clock.timeZone, file: name).read(observations)
         let results = try store.take(read.readings, clock: clock)
-        let added = results.filter { if case .added = $0 { return true } else { return false } }.count
+        let added = results.filter { if case .added = $0 { return true } else if case .addedAsExtra = $0 { return true } else { return false } }.count
         let again = results.filter { $0 == .alreadyTaken }.count
         say(trn("Took {count} reading from {observations} in {file}", "Took {count} readings from {observations} in {file}", added,
                 ["observations": trn("{count} Observation", "{count} Observations", observations.count), "file": name]))
         for (reading, result) in zip(read.readings, results) {
             switch result {
-            case .added(let outcome):
+            case .added(let outcome), .addedAsExtra(let outcome):
                 let measure = plan.history(outcome.activityId)?.activity(on: outcome.date).measure
                 say(ImportWord.line(ImportWord.added, "\(outcome.activityId) \(outcome.date.iso) #\(outcome.occurrence + 1): \(ReadingText.reading(outcome.values, measure: measure))"))
             case .alreadyTaken: break

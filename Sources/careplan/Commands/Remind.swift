@@ -6,7 +6,8 @@ import Localization
 import TerminalUI
 
 /// `careplan remind`: in the foreground (a systemd user service, contrib/careplan-remind.service),
-/// a desktop notification when an occurrence becomes due and when it becomes overdue.
+/// a desktop notification when an occurrence becomes due and when it becomes overdue; with
+/// `--sync 15m`, a sync with the FHIR server every fifteen minutes beside it (docs/sync.md).
 struct Remind: TextOnlyCommand {
     var store: StoreOptions { careplan.store }
     static let configuration = CommandConfiguration(
@@ -19,10 +20,15 @@ struct Remind: TextOnlyCommand {
     var interval: Int = 30
     @Flag(name: .long, help: ArgumentHelp(tr("Check once and exit (for cron, or to try it).")))
     var once = false
+    @Option(name: .long, help: ArgumentHelp(tr("Also sync with the FHIR server this often, e.g. 15m or 1h (careplan sync, for everyone with a server)."), valueName: "interval"))
+    var sync: String?
 
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("remind") }
         guard (1...3600).contains(interval) else { throw ValidationError(tr("--interval {seconds}: give 1 to 3600 seconds", ["seconds": String(interval)])) }
+        if let sync, SyncInterval.seconds(sync) == nil {
+            throw ValidationError(tr("--sync {interval}: give minutes or hours, from 1m to 24h (15m, 1h)", ["interval": sync]))
+        }
     }
 
     func run() throws {
@@ -33,11 +39,19 @@ struct Remind: TextOnlyCommand {
                       "careplan remind: checking every {count} s (notify-send not found: the terminal bell and a line instead)", interval)
                 : trn("careplan remind: checking every {count} s", "careplan remind: checking every {count} s", interval))
         }
+        if let seconds = sync.flatMap(SyncInterval.seconds) {
+            SyncInterval.start(every: seconds, arguments: syncArguments, once: once)
+        }
         repeat {
             try check(notifier)
             if once { return }
             sleep(UInt32(interval))
         } while true
+    }
+
+    /// The `careplan sync` each round runs: this store, this person or everyone with a server.
+    var syncArguments: [String] {
+        ["sync"] + (store.db.map { ["--db", $0] } ?? []) + (store.personName.map { ["--person", $0] } ?? ["--all"])
     }
 
     /// One look at today: what became due or overdue since the last look is announced.

@@ -30,6 +30,7 @@ enum SyncText {
         let received = [
             report.receivedReadings > 0 ? trn("{count} reading", "{count} readings", report.receivedReadings) : nil,
             report.receivedTicks > 0 ? trn("{count} tick", "{count} ticks", report.receivedTicks) : nil,
+            report.receivedEdits > 0 ? trn("{count} edit", "{count} edits", report.receivedEdits) : nil,
             report.receivedCleared > 0 ? trn("{count} cleared", "{count} cleared", report.receivedCleared) : nil,
         ].compactMap { $0 }
         let list = { (items: [String]) in ListText.joined(items) }
@@ -42,6 +43,7 @@ enum SyncText {
                                       : tr("sent {items} to {server}", ["items": list(sent), "server": server]))
             lines.append(received.isEmpty ? tr("received nothing") : tr("received {items}", ["items": list(received)]))
         }
+        for line in report.extras { lines.append("  " + line) }
         for reason in report.refused { lines.append("  " + tr("not taken: {reason}", ["reason": reason])) }
         lines.append(trn("{count} request", "{count} requests", report.requests))
         return lines

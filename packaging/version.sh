@@ -17,7 +17,8 @@ set -eu
 # The build runs this with an empty environment.
 PATH=${PATH:-/usr/local/bin:/usr/bin:/bin}
 export PATH
-root=$(cd "$(dirname "$0")/.." && pwd)
+# Physical, as git names its top level, so a path through a symbolic link still counts as the work tree.
+root=$(cd "$(dirname "$0")/.." && pwd -P)
 base=$(tr -d ' \n' < "$root/VERSION")
 # `describe --dirty` refreshes git's index; never wait on, or take, the lock a running git holds.
 GIT_OPTIONAL_LOCKS=0

@@ -80,6 +80,7 @@ let package = Package(
             ]
         ),
         // The domain (activities, schedules, events, outcomes, units), its SQLite persistence and plan files.
+        // The plugin stamps careplan's version into it on every build (packaging/version.sh).
         .target(
             name: "CarePlanStore",
             dependencies: [
@@ -88,8 +89,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 "CSQLiteSetup",
-            ]
+            ],
+            plugins: ["StampVersion"]
         ),
+        .plugin(name: "StampVersion", capability: .buildTool()),
         // Sample data, which is not the store's job: the seeded history generator and the seeding
         // of demo, generated and benchmark stores.
         .target(

@@ -76,10 +76,17 @@ struct Benchmark {
         // The FHIR export beside the JSON export of the same days; the status line beside start-up.
         var exports: [ProcessResult] = []
         var status: [ProcessResult] = []
+        var installedBuild: [ProcessResult] = []
         if let longest = histories.last, !options.onlySync {
             // Five times the runs: a pair takes 17 ms, and the target's margin is a few per cent,
             // which the median of 21 on a shared machine moves by.
             status = try ReaderLanguage.allCases.map { try StatusCases(storePath: longest.path, runs: runs * 5, language: $0).run() }
+            // The build people install beside this one, as many runs.
+            if let installed = InstalledBuildCases.installedBinary() {
+                installedBuild = try InstalledBuildCases(storePath: longest.path, runs: runs * 5).run(installed: installed)
+            } else {
+                print("note: no installed build to time beside this one (make builds .build/install/release/careplan)")
+            }
             exports = try ExportCases(storePath: longest.path, runs: runs).run()
             print("\(longest.label): FHIR export measured (30 days \(ReportTable.number(exports.first?.samples.median)) ms, JSON \(ReportTable.number(exports.first?.floor.median)) ms)")
         }
@@ -111,17 +118,20 @@ struct Benchmark {
         let loadAtEnd = MachineFacts.loadAverage()
         let rows = Targets.rows(dashboard: dashboard, insights: insights, processes: processes, processLabel: histories.last?.label ?? "")
             + Targets.rows(exports: exports, label: histories.last?.label ?? "")
-            + status.flatMap { Targets.rows(status: $0, label: histories.last?.label ?? "") }
+            + (status + installedBuild.prefix(1)).flatMap { Targets.rows(status: $0, label: histories.last?.label ?? "") }
+            + Targets.rows(exports: Array(installedBuild.dropFirst()), label: histories.last?.label ?? "")
             + (health.map(ImportTargets.rows) ?? [])
             + (sync.map(SyncTargets.rows) ?? [])
         // The history targets only where histories were measured (not with --only import).
-        let checks = (histories.isEmpty || options.onlySync ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? []) + status.flatMap(Targets.checks(status:))
+        let checks = (histories.isEmpty || options.onlySync ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? [])
+            + (status + installedBuild.prefix(1)).flatMap(Targets.checks(status:))
         if !histories.isEmpty { print("\n" + ReportTable.histories(histories)) }
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         if !histories.isEmpty {
             print("Insights: the engine's report; via GRDB = its reads of the day summaries through CareStore's methods; SQL floor = the same per-day figures from the raw outcomes through SQLite's C API; ratio = median / floor.")
             print("Commands: the whole process (start to exit) beside careplan-floor, a program that opens the same store with GRDB and reads one row; ratio = median / floor.")
             print("FHIR export: careplan export --format fhir of the days named, whole process, beside --format json of the same days (floor = the JSON export; no target).")
+            print("Installed build: what make builds (Swift runtime linked in) beside swift build -c release's (shared Swift libraries); floor = the shared build, no target.")
         }
         print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside careplan-import-floor (inflate and parse with empty callbacks; ratio = median / floor) and each peer on the same file, interleaved (a peer's ratio = its median / careplan's: how many times faster careplan is). At 10M, floor = the same measurement at 1M.\n")
         print(ReportTable.rows(rows))
@@ -144,7 +154,7 @@ struct Benchmark {
                                                   assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
                                      histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes,
-                                     exports: exports, status: status, healthImport: health, sync: sync)
+                                     exports: exports, status: status, installedBuild: installedBuild, healthImport: health, sync: sync)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

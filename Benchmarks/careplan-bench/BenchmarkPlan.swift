@@ -1,6 +1,7 @@
 import CarePlanStore
 import Dashboard
 import Foundation
+import Localization
 
 /// The benchmark's plan: a dense one of 120 activities taken from the shipped sample plans, so the
 /// benchmark measures the activities, schedules and measures real users start from, three times
@@ -15,9 +16,9 @@ enum BenchmarkPlan {
 
     /// `sample-plans/` found the way careplan finds it: the working folder, or up from the executable.
     static func samplesFolder() throws -> String {
-        guard let folder = ResourceLocator.folder("sample-plans", override: ProcessInfo.processInfo.environment["CAREPLAN_SAMPLES"],
-                                                  executablePath: CommandLine.arguments[0],
-                                                  currentDirectory: FileManager.default.currentDirectoryPath) else {
+        guard let folder = DataLocation.folder("sample-plans", override: ProcessInfo.processInfo.environment["CAREPLAN_SAMPLES"],
+                                               executablePath: CommandLine.arguments[0],
+                                               currentDirectory: FileManager.default.currentDirectoryPath) else {
             throw BenchmarkError("no sample-plans/ folder found; run from the repository (or set CAREPLAN_SAMPLES)")
         }
         return folder

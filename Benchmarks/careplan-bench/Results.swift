@@ -56,6 +56,8 @@ struct BenchmarkReport: Codable, Sendable {
     var exports: [ProcessResult]
     /// `careplan status` beside `careplan --version` (issue 14), in English and in Polish (issue 24).
     var status: [ProcessResult]
+    /// The build `make` installs (static Swift runtime) beside `swift build`'s (issue 26).
+    var installedBuild: [ProcessResult]
     var healthImport: ImportResult?
     /// `careplan sync` with a FHIR server beside a plain HTTP loop (issue 25).
     var sync: SyncResult?

@@ -44,10 +44,12 @@ struct CLI {
         var stderrLines: [Substring] { stderr.split(separator: "\n") }
     }
 
-    /// Runs `careplan ARGS --db <private db>` (unless `useDB` is false) and waits for it.
+    /// Runs `careplan ARGS --db <private db>` (unless `useDB` is false) and waits for it, in the
+    /// repository unless `folder` says where.
     @discardableResult
-    func run(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary) throws -> Result {
-        let process = try start(arguments, useDB: useDB, environment: extra, executable: executable)
+    func run(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary,
+             in folder: URL = CLI.repository) throws -> Result {
+        let process = try start(arguments, useDB: useDB, environment: extra, executable: executable, in: folder)
         let out = process.standardOutput as! Pipe, err = process.standardError as! Pipe
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -55,12 +57,13 @@ struct CLI {
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    func start(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary) throws -> Process {
+    func start(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary,
+               in folder: URL = CLI.repository) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments + (useDB ? ["--db", db] : [])
         process.environment = environment.merging(extra) { _, new in new }
-        process.currentDirectoryURL = CLI.repository
+        process.currentDirectoryURL = folder
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         process.standardInput = FileHandle.nullDevice
@@ -85,16 +88,19 @@ struct CLI {
 
 /// A tool other than careplan (gettext's, poppler's, Chromium), run to completion.
 enum Tool {
-    /// Its exit status and standard output (standard error is dropped).
+    /// Its exit status and standard output; standard error is dropped, or with `withErrors` mixed
+    /// into the output (make's messages are on both).
     @discardableResult
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String) {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil, withErrors: Bool = false,
+                    in folder: URL? = nil) throws -> (status: Int32, stdout: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let folder { process.currentDirectoryURL = folder }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = withErrors ? out : FileHandle.nullDevice
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -232,6 +232,19 @@ import TerminalUI
         #expect(try fromWorkingFolder.load("dark").name == "From working folder")
     }
 
+    @Test func anInstalledCareplanReadsItsOwnThemesAndSamplePlans() throws {
+        let root = ThemeFolder()
+        try root.write("home/.local/share/careplan/themes/dark.yaml", name: "Installed")
+        try root.write("home/.local/share/careplan/sample-plans/plan.yaml", text: "title: Installed\n")
+        try root.write("home/.local/bin/careplan", text: "")
+        try root.write("checkout/themes/dark.yaml", name: "From a checkout")
+        try root.write("checkout/sample-plans/plan.yaml", text: "title: Checkout\n")
+        let executable = root.path("home/.local/bin/careplan")
+        #expect(try ThemeCatalog(environment: [:], executablePath: executable, currentDirectory: root.path("checkout")).load("dark").name == "Installed")
+        #expect(SampleCatalog(environment: [:], executablePath: executable, currentDirectory: root.path("checkout")).folder
+                == root.path("home/.local/share/careplan/sample-plans"))
+    }
+
     @Test func theDefaultNameFallsBackToAttributesOnlyWhenNoFileExists() throws {
         let root = ThemeFolder()
         try root.write("themes/light.yaml", name: "L")

@@ -22,11 +22,11 @@ public struct SampleCatalog: Sendable {
 
     init(folder: String?) { self.folder = folder }
 
-    /// `$CAREPLAN_SAMPLES`, the current folder, the folders above the executable (a `swift build`
-    /// tree), then the shared install places.
+    /// `$CAREPLAN_SAMPLES`, else where `DataLocation` finds `sample-plans/`: an installed
+    /// careplan's own, the current folder's, the folders above the executable (a `swift build` tree).
     public init(environment: [String: String], executablePath: String, currentDirectory: String) {
-        folder = ResourceLocator.folder("sample-plans", override: environment["CAREPLAN_SAMPLES"],
-                                        executablePath: executablePath, currentDirectory: currentDirectory)
+        folder = DataLocation.folder("sample-plans", override: environment["CAREPLAN_SAMPLES"],
+                                     executablePath: executablePath, currentDirectory: currentDirectory)
     }
 
     /// The plans in the folder, decoded: those written in the reader's language first, then the
@@ -55,22 +55,5 @@ public struct SampleCatalog: Sendable {
     public func path(named name: String) -> String? {
         guard let folder, FileManager.default.fileExists(atPath: folder + "/" + name) else { return nil }
         return folder + "/" + name
-    }
-}
-
-/// Finds folders that ship with careplan (`sample-plans/`, `themes/`) wherever it runs from.
-public enum ResourceLocator {
-    public static func folder(_ name: String, override: String?, executablePath: String, currentDirectory: String) -> String? {
-        var candidates: [String] = []
-        if let override, !override.isEmpty { candidates.append(override) }
-        candidates.append(currentDirectory + "/" + name)
-        var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(folder.appendingPathComponent(name).path)
-            folder.deleteLastPathComponent()
-        }
-        candidates += ["/usr/local/share/careplan/\(name)", "/usr/share/careplan/\(name)"]
-        var isFolder: ObjCBool = false
-        return candidates.first { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
     }
 }

@@ -47,7 +47,8 @@ public struct ThemeCatalog: Sendable {
 
     /// `$XDG_CONFIG_HOME/careplan/themes`, or `~/.config/careplan/themes`; nil when neither can be known.
     public let userDirectory: String?
-    /// The first built-in `themes/` folder found; nil when there is none.
+    /// The first built-in `themes/` folder found (`DataLocation`: an install's own, the working
+    /// folder's, up from the executable); nil when there is none.
     public let builtInDirectory: String?
     let currentDirectory: String
 
@@ -66,8 +67,8 @@ public struct ThemeCatalog: Sendable {
         if let explicit = environment["CAREPLAN_THEMES"], !explicit.isEmpty {
             builtInDirectory = Self.absolute(explicit, from: currentDirectory)
         } else {
-            builtInDirectory = Self.builtInCandidates(executablePath: executablePath, currentDirectory: currentDirectory)
-                .first(where: Self.looksLikeThemes)
+            builtInDirectory = DataLocation.folder("themes", override: nil, executablePath: executablePath,
+                                                   currentDirectory: currentDirectory, accepts: Self.looksLikeThemes)
         }
     }
 
@@ -120,20 +121,6 @@ public struct ThemeCatalog: Sendable {
             }
             return entry
         }
-    }
-
-    /// Where built-in themes may be: the working folder (running from a checkout), up from the
-    /// executable (`.build/debug/careplan` is three folders below the repository), then install prefixes.
-    static func builtInCandidates(executablePath: String, currentDirectory: String) -> [String] {
-        var candidates = [join(currentDirectory, "themes")]
-        let executable = URL(fileURLWithPath: absolute(executablePath, from: currentDirectory)).resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0...4 {
-            candidates.append(folder.appendingPathComponent("themes").path)
-            guard folder.path != "/" else { break }
-            folder = folder.deletingLastPathComponent()
-        }
-        return candidates + ["/usr/local/share/careplan/themes", "/usr/share/careplan/themes"]
     }
 
     /// Only a folder holding the default theme counts, so an unrelated `themes/` folder (a web

@@ -116,7 +116,9 @@ final class FaultyProxy {
     let process: Process
     let faults: URL
 
-    init(before server: FHIRServerProcess) throws {
+    /// `record`: a file the proxy writes every request it passes on to, a JSON line each
+    /// (`method`, `path`, `body`, `response`).
+    init(before server: FHIRServerProcess, record: URL? = nil) throws {
         faults = server.folder.appendingPathComponent("faults.json")
         try Data("[]".utf8).write(to: faults)
         var lastError: Error = CLI.CLIError.failed(["faulty_proxy.py"], "did not start")
@@ -125,6 +127,7 @@ final class FaultyProxy {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = [CLI.repository.appendingPathComponent("Tests/FHIRServer/faulty_proxy.py").path, String(port), server.base, faults.path]
+                + (record.map { [$0.path] } ?? [])
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()

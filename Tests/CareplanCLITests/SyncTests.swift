@@ -198,4 +198,42 @@ import Testing
         let wrong = try cli.run(["remind", "--sync", "30s"])
         #expect(wrong.status != 0 && wrong.stderr.contains("--sync 30s: give minutes or hours"), "\(wrong.stderr)")
     }
+
+    @Test func whatASyncSendsIsValidFHIR() throws {
+        // Everything a sync can send: a Patient and a CarePlan, readings with their devices (health
+        // data filled), ticks of medicines and of other tasks, an edit and a clear.
+        let server = try FHIRServerProcess()
+        let record = server.folder.appendingPathComponent("sent.jsonl")
+        let proxy = try FaultyProxy(before: server, record: record)
+        let cli = CLI()
+        #expect(try cli.run(["generate", "--plan", "sample-plans/heart-failure.yaml", "--days", "30"]).status == 0)
+        #expect(try cli.run(["sync", "--server", proxy.base]).status == 0)
+        #expect(try cli.run(["log", "weight", "80.5", "--date", "2026-11-21", "--occurrence", "0"]).status == 0)
+        let export = cli.write("export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Withings" unit="kg" value="80.2" device="&lt;&lt;HKDevice: 0x283a1c0f0&gt;, name:Body+, manufacturer:Withings, model:WBS05, hardware:5, software:1.2&gt;" startDate="2026-11-21 07:05:00 +0100" endDate="2026-11-21 07:05:00 +0100"/>
+            </HealthData>
+
+            """)
+        #expect(try cli.run(["health", "import", export]).status == 0)
+        let sync = try cli.run(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        // Each transaction Bundle careplan sent, as a file the independent validator reads.
+        var files: [String] = []
+        for (index, line) in try String(contentsOf: record, encoding: .utf8).split(separator: "\n").enumerated() {
+            let request = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard request["method"] as? String == "POST", let body = request["body"] as? String, body.contains("\"transaction\"") else { continue }
+            let file = server.folder.appendingPathComponent("sent-\(index).json")
+            try Data(body.utf8).write(to: file)
+            files.append(file.path)
+        }
+        #expect(files.count >= 2)
+        let sent = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+        for type in ["Patient", "CarePlan", "Observation", "MedicationAdministration", "Procedure", "Device"] {
+            #expect(sent.contains("\"resourceType\":\"\(type)\""), "no \(type) sent")
+        }
+        let verdict = try FHIRValidator.validate(files)
+        #expect(verdict.status == 0, "\(verdict.output)")
+    }
 }

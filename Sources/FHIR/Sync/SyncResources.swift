@@ -27,12 +27,16 @@ public struct SyncResources {
     public let writerUUID: String
     public let planSystem: String
     let tag: Coding
+    /// The server's FHIR base: each entry's `fullUrl` is the resource's address there.
+    let base: String?
 
     /// `writerUUID` is this store's identity for the person; `planSystem` the identifier system
     /// of the Patient and the CarePlan (`urn:uuid:` and the writer's, or the joined store's);
     /// `patientId` the Patient's id on the server once known.
-    public init(plan: PlanSnapshot, writerUUID: String, planSystem: String, patientId: String?, carePlanId: String?, today: LocalDate) {
+    public init(plan: PlanSnapshot, writerUUID: String, planSystem: String, patientId: String?, carePlanId: String?, today: LocalDate,
+                base: String? = nil) {
         self.writerUUID = writerUUID
+        self.base = base
         self.planSystem = planSystem
         let planUUID = planSystem.hasPrefix("urn:uuid:") ? String(planSystem.dropFirst("urn:uuid:".count)) : planSystem
         var planBuilder = BundleBuilder(plan: plan, storeUUID: planUUID, today: today)
@@ -143,7 +147,8 @@ public struct SyncResources {
                 let resource = writer.device(device)
                 var tagged = resource
                 tagged.meta = meta
-                entries.append(Bundle.Entry(fullUrl: nil, resource: .device(tagged), request: Bundle.Request(method: "PUT", url: "Device/" + (resource.id ?? ""))))
+                entries.append(Bundle.Entry(fullUrl: fullUrl("Device/" + (resource.id ?? "")), resource: .device(tagged),
+                                            request: Bundle.Request(method: "PUT", url: "Device/" + (resource.id ?? ""))))
                 observation.device = Reference(reference: "Device/" + (resource.id ?? ""), display: observation.device?.display)
             }
             resource = .observation(observation)
@@ -155,11 +160,15 @@ public struct SyncResources {
             observation.effectiveDateTime = event.date.iso
             resource = .observation(observation)
         }
-        entries.append(Bundle.Entry(fullUrl: nil, resource: resource, request: Bundle.Request(method: "PUT", url: "\(type)/\(id)")))
+        entries.append(Bundle.Entry(fullUrl: fullUrl("\(type)/\(id)"), resource: resource, request: Bundle.Request(method: "PUT", url: "\(type)/\(id)")))
         let binding = SyncBinding(resource: "\(type)/\(id)", identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")",
                                   origin: event.binding?.origin ?? .own)
         return (entries, binding)
     }
+
+    /// A resource's address on the server (`https://fhir.example.org/r4/Observation/ID`), as a
+    /// transaction's entries name what they update.
+    func fullUrl(_ resource: String) -> String? { base.map { $0 + "/" + resource } }
 
     /// The key of an intervention's tick, as `eventKey` is a reading's.
     public static func tickKey(_ activityId: String, _ date: LocalDate, _ occurrence: Int) -> String { "tick/\(activityId)/\(date.iso)/\(occurrence)" }

@@ -55,7 +55,7 @@ public final class SyncSession {
     func resources(_ settings: SyncSettings) throws -> SyncResources {
         try store.reading { reader in
             SyncResources(plan: try reader.plan(), writerUUID: try BundleBuilder.identity(reader), planSystem: settings.planSystem,
-                          patientId: settings.patientId, carePlanId: settings.carePlanId, today: clock.today)
+                          patientId: settings.patientId, carePlanId: settings.carePlanId, today: clock.today, base: settings.url)
         }
     }
 }

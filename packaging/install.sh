@@ -33,8 +33,12 @@ for catalogue in "$catalogues"/*/LC_MESSAGES/careplan.mo; do
 done
 for file in themes/*.yaml; do put "$INSTALL_DATA" "$file" "$pkgdatadir/themes"; done
 for file in sample-plans/*.yaml; do put "$INSTALL_DATA" "$file" "$pkgdatadir/sample-plans"; done
-# The units start the installed binary, wherever it went.
+# The services start the installed binary, wherever it went; a timer only names its service.
 for unit in "$@"; do
+  case "$unit" in
+    *.service) ;;
+    *) put "$INSTALL_DATA" "$unit" "$unitdir"; continue ;;
+  esac
   rewritten=$(mktemp)
   sed "s#^ExecStart=[^ ]*careplan\\( \\|\$\\)#ExecStart=$bindir/careplan\\1#" "$unit" > "$rewritten"
   if ! grep -q "^ExecStart=$bindir/careplan\\( \\|\$\\)" "$rewritten"; then

@@ -83,6 +83,9 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: units).sorted() == contrib.sorted())
         let remind = try String(contentsOfFile: units + "/careplan-remind.service", encoding: .utf8)
         #expect(remind.contains("\nExecStart=\(prefix)/bin/careplan remind\n"), "\(remind)")
+        let sync = try String(contentsOfFile: units + "/careplan-sync.service", encoding: .utf8)
+        #expect(sync.contains("\nExecStart=\(prefix)/bin/careplan sync --all\n"), "\(sync)")
+        #expect(FileManager.default.fileExists(atPath: units + "/careplan-sync.timer"))
 
         let uninstalled = try Command.make(["uninstall", "PREFIX=\(prefix)"])
         #expect(uninstalled.status == 0, "\(uninstalled.output)")

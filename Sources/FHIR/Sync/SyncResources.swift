@@ -81,6 +81,9 @@ public struct SyncResources {
     public func carePlanEntry(_ resource: CarePlanResource) -> Bundle.Entry {
         var resource = resource
         resource.id = nil
+        // Tagged as everything this store writes: its own pulls leave it out, another computer's
+        // and the clinic's see it.
+        resource.meta = Meta(tag: [tag])
         return Bundle.Entry(fullUrl: "urn:uuid:" + planBuilder.uuid("careplan"), resource: .carePlan(resource),
                             request: Bundle.Request(method: "PUT", url: "CarePlan?" + carePlanSearch))
     }

@@ -5,7 +5,7 @@ import Localization
 
 extension SyncSession {
     /// Reads what changed on the server since the last sync, leaving out what this store wrote (its
-    /// writer tag): one batch of four searches (readings, the two kinds of tick, the CarePlan),
+    /// writer tag, the CarePlan's too: a year's plan is a large resource to fetch for nothing): one batch of four searches (readings, the two kinds of tick, the CarePlan),
     /// more requests only when a search has further pages. With nothing new: one small request.
     func pull(into report: inout SyncReport, dryRun: Bool) throws {
         var settings = try settings()
@@ -20,7 +20,7 @@ extension SyncSession {
         let since = settings.pulledSince.flatMap(Self.searchTime).map { "&_lastUpdated=ge" + SyncResources.escaped($0) } ?? ""
         let notMine = "&_tag:not=" + SyncResources.escaped(SyncResources.writerTagSystem + "|" + resources.writerUUID)
         let searches = ["Observation", "Procedure", "MedicationAdministration"].map { "\($0)?\(patient)\(notMine)\(since)&_count=500" }
-            + ["CarePlan?" + resources.carePlanSearch + since]
+            + ["CarePlan?" + resources.carePlanSearch + notMine + since]
         let response = try connection.post(FHIR.Bundle(type: "batch", entry: searches.map {
             FHIR.Bundle.Entry(fullUrl: nil, resource: nil, request: FHIR.Bundle.Request(method: "GET", url: $0))
         }))

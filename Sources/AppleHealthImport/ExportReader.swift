@@ -5,11 +5,14 @@ import HealthData
 import Localization
 
 /// What a reader finds in an export, one thing at a time.
+///
+/// Samples are handed over `consuming`: the sink keeps them, and a borrowed one would be copied
+/// (each of its strings and its source retained once more, a million times an export).
 protocol ExportSink: AnyObject {
-    func quantity(_ sample: QuantitySample, line: Int)
-    func category(_ sample: CategorySample, line: Int)
+    func quantity(_ sample: consuming QuantitySample, line: Int)
+    func category(_ sample: consuming CategorySample, line: Int)
     /// A systolic or diastolic record outside a correlation (exports repeat each correlation's values).
-    func bloodPressurePart(_ sample: QuantitySample, line: Int)
+    func bloodPressurePart(_ sample: consuming QuantitySample, line: Int)
     func bloodPressure(_ reading: BloodPressureReading, line: Int)
     func workout(_ workout: Workout, line: Int)
     /// A record that cannot be a sample: what it claimed to be, why, and where.
@@ -22,22 +25,44 @@ protocol ExportSink: AnyObject {
 final class ExportReader: XMLElementHandler {
     private unowned let sink: any ExportSink
 
+    // The state below is touched on every element, only by the thread that parses, and never
+    // while a call that changes it is still under way: Swift's run-time exclusivity checks on
+    // each access (a tenth of the reader's own work) are left out for it.
+
     /// The record being read, and where it started.
-    private var record: RecordFields?
-    private var correlation: (fields: RecordFields, children: [RecordFields], line: Int)?
-    private var workout: (workout: Workout?, line: Int, reason: String?, timeZone: String?)?
-    private var repeated = RepeatedStrings(slots: RecordFields.Slot.allCases.count)
+    @exclusivity(unchecked) private var record: RecordFields?
+    @exclusivity(unchecked) private var correlation: (fields: RecordFields, children: [RecordFields], line: Int)?
+    @exclusivity(unchecked) private var workout: (workout: Workout?, line: Int, reason: String?, timeZone: String?)?
+    @exclusivity(unchecked) private var memo = RecordMemo()
     /// The zones records name in HKTimeZone, looked up once each.
     private let zones = RecordedZones()
+    /// The current element's attributes.
+    private let attributes = AttributeValues()
+    /// The elements read, as the parser interns their names (`XMLNames`).
+    @exclusivity(unchecked) private var elements = Elements()
 
     /// The document's root element; an export's is HealthData.
-    private(set) var root: String?
+    @exclusivity(unchecked) private(set) var root: String?
 
     init(sink: any ExportSink) { self.sink = sink }
+
+    private struct Elements {
+        var record, metadataEntry, correlation, workout, workoutEvent, workoutStatistics: UnsafePointer<xmlChar>?
+    }
+
+    func parserStarted(names: XMLNames) {
+        attributes.learn(names)
+        elements = Elements(record: names.intern("Record"), metadataEntry: names.intern("MetadataEntry"),
+                            correlation: names.intern("Correlation"), workout: names.intern("Workout"),
+                            workoutEvent: names.intern("WorkoutEvent"), workoutStatistics: names.intern("WorkoutStatistics"))
+    }
 
     /// A Record's or Correlation's attributes and the metadata careplan keeps.
     struct RecordFields {
         var type: String?
+        /// The type as the samples carry it, and whether it is a blood-pressure part, when `type` is the record's own.
+        var healthType: HealthType?
+        var isBloodPressurePart = false
         var unit: String?
         var value: String?
         var numeric: Double?
@@ -52,53 +77,40 @@ final class ExportReader: XMLElementHandler {
         /// What was wrong with a date attribute, if anything.
         var badDate: String?
 
-        /// The attributes that repeat from record to record, each with its slot of `RepeatedStrings`.
-        enum Slot: Int, CaseIterable { case type, unit, source, version, device, categoryValue }
-
-        init(_ attributes: XMLAttributes, line: Int, repeated: inout RepeatedStrings) {
+        init(_ attributes: AttributeValues, line: Int, memo: inout RecordMemo) {
             self.line = line
-            func text(_ name: StaticString, _ slot: Slot) -> String? {
-                attributes.bytes(name).map { repeated.string($0, slot: slot.rawValue) }
+            if let bytes = attributes[.type] {
+                let entry = memo.type(bytes)
+                (type, healthType, isBloodPressurePart) = (entry.identifier, entry.type, entry.isBloodPressurePart)
             }
-            type = text("type", .type)
-            unit = text("unit", .unit)
-            if let bytes = attributes.bytes("value") {
+            unit = attributes[.unit].map { memo.units.string($0) }
+            if let bytes = attributes[.value] {
                 if unit == nil {
                     // A category's value (HKCategoryValueSleepAnalysisAsleepCore) repeats like the type.
-                    value = repeated.string(bytes, slot: Slot.categoryValue.rawValue)
+                    value = memo.categoryValues.string(bytes)
                 } else {
                     // A quantity's number is what is kept; its text only for the message when it is none.
-                    numeric = XMLAttributes.number(bytes)
+                    numeric = NumberText.double(bytes)
                     value = numeric == nil ? String(decoding: bytes, as: UTF8.self) : ""
                 }
             }
-            if let name = text("sourceName", .source) {
-                let version = text("sourceVersion", .version)
-                // The device is its fields, never the memory address its description starts with:
-                // records of one watch then repeat the same bytes, one string, one source.
-                let device = attributes.bytes("device").map { repeated.string(DeviceDescription.fields($0), slot: Slot.device.rawValue) }
-                // The same source as the record before (the usual case) is the same object.
-                if let last = repeated.source, last.name == name, last.version == version, last.device == device {
-                    source = last
-                } else {
-                    source = SampleSource(name: name, version: version, device: device)
-                    repeated.source = source
-                }
+            if let name = attributes[.sourceName] {
+                source = memo.source(name: name, version: attributes[.sourceVersion], device: attributes[.device])
             }
-            func instant(_ name: StaticString) -> HealthInstant? {
-                guard let bytes = attributes.bytes(name) else { return nil }
-                guard let instant = HealthInstant.parse(bytes) else {
+            func instant(_ attribute: Attribute) -> HealthInstant? {
+                guard let bytes = attributes[attribute] else { return nil }
+                guard let instant = HealthInstant.parse(bytes, memo: &memo.day) else {
                     // TRANSLATORS: a record of the export skipped: {attribute} is the XML attribute's name
                     // (startDate), {value} what it holds; YYYY-MM-DD HH:MM:SS ±HHMM is the form it should have.
                     badDate = badDate ?? tr("{attribute} '{value}' is not YYYY-MM-DD HH:MM:SS ±HHMM",
-                                            ["attribute": name.description, "value": String(decoding: bytes, as: UTF8.self)])
+                                            ["attribute": attribute.name.description, "value": String(decoding: bytes, as: UTF8.self)])
                     return nil
                 }
                 return instant
             }
-            start = instant("startDate")
-            end = instant("endDate")
-            created = instant("creationDate")
+            start = instant(.startDate)
+            end = instant(.endDate)
+            created = instant(.creationDate)
         }
 
         /// Why this cannot be a sample, if it cannot; the type is in `typeAttribute` (a Workout's
@@ -127,57 +139,78 @@ final class ExportReader: XMLElementHandler {
             end = end.map { zones.instant($0, in: timeZone) }
         }
 
-        mutating func metadata(key: String, value: String) {
+        /// The metadata careplan keeps, told by its key's bytes.
+        enum MetadataKey {
+            case wasUserEntered, timeZone, motionContext
+
+            init?(_ key: UnsafeBufferPointer<UInt8>) {
+                func named(_ text: StaticString) -> Bool {
+                    text.utf8CodeUnitCount == key.count && memcmp(text.utf8Start, key.baseAddress!, key.count) == 0
+                }
+                if named("HKMetadataKeyHeartRateMotionContext") { self = .motionContext }
+                else if named("HKTimeZone") { self = .timeZone }
+                else if named("HKWasUserEntered") { self = .wasUserEntered }
+                else { return nil }
+            }
+        }
+
+        mutating func metadata(_ key: MetadataKey, value: UnsafeBufferPointer<UInt8>, memo: inout RecordMemo) {
             switch key {
-            case "HKWasUserEntered": wasUserEntered = value == "1"
-            case "HKTimeZone": timeZone = value
-            case "HKMetadataKeyHeartRateMotionContext": motionContext = Int(value)
-            default: break
+            case .wasUserEntered: wasUserEntered = value.count == 1 && value[0] == 0x31
+            case .timeZone: timeZone = memo.timeZones.string(value)
+            case .motionContext: motionContext = NumberText.integer(value)
             }
         }
     }
 
-    func start(_ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int) {
+    func start(_ name: UnsafePointer<xmlChar>, _ xmlAttributes: XMLAttributes, line: Int) {
         if root == nil { root = String(cString: name) }
-        if XMLStream.equal(name, "Record") {
-            record = RecordFields(attributes, line: line, repeated: &repeated)
-        } else if XMLStream.equal(name, "MetadataEntry") {
-            guard let key = attributes.string("key"), let value = attributes.string("value") else { return }
-            if record != nil { record!.metadata(key: key, value: value) }
-            else if correlation != nil { correlation!.fields.metadata(key: key, value: value) }
-            // A workout's own zone (its route's metadata, inside it, would name the same).
-            else if workout != nil, key == "HKTimeZone", workout!.timeZone == nil { workout!.timeZone = value }
-        } else if XMLStream.equal(name, "Correlation") {
-            correlation = (RecordFields(attributes, line: line, repeated: &repeated), [], line)
-        } else if XMLStream.equal(name, "Workout") {
-            workout = startWorkout(attributes, line: line)
-        } else if XMLStream.equal(name, "WorkoutEvent") {
+        if name == elements.record {
+            attributes.read(xmlAttributes)
+            record = RecordFields(attributes, line: line, memo: &memo)
+        } else if name == elements.metadataEntry {
+            attributes.read(xmlAttributes)
+            guard let keyBytes = attributes[.key], let value = attributes[.value] else { return }
+            if let key = RecordFields.MetadataKey(keyBytes) {
+                if record != nil { record!.metadata(key, value: value, memo: &memo) }
+                else if correlation != nil { correlation!.fields.metadata(key, value: value, memo: &memo) }
+                // A workout's own zone (its route's metadata, inside it, would name the same).
+                else if workout != nil, key == .timeZone, workout!.timeZone == nil { workout!.timeZone = memo.timeZones.string(value) }
+            }
+        } else if name == elements.correlation {
+            attributes.read(xmlAttributes)
+            correlation = (RecordFields(attributes, line: line, memo: &memo), [], line)
+        } else if name == elements.workout {
+            attributes.read(xmlAttributes)
+            workout = startWorkout(line: line)
+        } else if name == elements.workoutEvent {
             guard workout?.workout != nil else { return }
-            guard let type = attributes.string("type"), let date = attributes.bytes("date").flatMap({ HealthInstant.parse($0) }) else { return }
-            let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }
+            attributes.read(xmlAttributes)
+            guard let type = attributes.string(.type), let date = attributes[.date].flatMap({ HealthInstant.parse($0) }) else { return }
+            let duration = attributes.double(.duration).map { Self.seconds($0, unit: attributes.string(.durationUnit)) }
             workout!.workout!.events.append(WorkoutEvent(type: type, date: date, duration: duration))
-        } else if XMLStream.equal(name, "WorkoutStatistics") {
-            guard workout?.workout != nil, let type = attributes.string("type") else { return }
-            workout!.workout!.statistics.append(WorkoutStatistic(type: HealthType(type), average: attributes.double("average"),
-                                                                 minimum: attributes.double("minimum"), maximum: attributes.double("maximum"),
-                                                                 sum: attributes.double("sum"), unit: attributes.string("unit")))
+        } else if name == elements.workoutStatistics {
+            guard workout?.workout != nil else { return }
+            attributes.read(xmlAttributes)
+            guard let type = attributes.string(.type) else { return }
+            workout!.workout!.statistics.append(WorkoutStatistic(type: HealthType(type), average: attributes.double(.average),
+                                                                 minimum: attributes.double(.minimum), maximum: attributes.double(.maximum),
+                                                                 sum: attributes.double(.sum), unit: attributes.string(.unit)))
         }
     }
 
     func end(_ name: UnsafePointer<xmlChar>) {
-        if XMLStream.equal(name, "Record") {
-            guard var fields = record else { return }
-            record = nil
+        if name == elements.record {
+            // Taken out, not copied: a copy would retain each of its strings once more.
+            guard var fields = record.take() else { return }
             fields.liveWhereRecorded(zones)
             if correlation != nil { correlation!.children.append(fields) } else { emit(fields) }
-        } else if XMLStream.equal(name, "Correlation") {
-            guard var (fields, children, line) = correlation else { return }
-            correlation = nil
+        } else if name == elements.correlation {
+            guard var (fields, children, line) = correlation.take() else { return }
             fields.liveWhereRecorded(zones)
             emitCorrelation(fields, children, line: line)
-        } else if XMLStream.equal(name, "Workout") {
-            guard let (found, line, reason, timeZone) = workout else { return }
-            workout = nil
+        } else if name == elements.workout {
+            guard let (found, line, reason, timeZone) = workout.take() else { return }
             // TRANSLATORS: why a workout of the export was skipped, when nothing more precise is known.
             if var found {
                 // As a record's: its times, and its events', as lived where it was recorded.
@@ -189,7 +222,7 @@ final class ExportReader: XMLElementHandler {
         }
     }
 
-    private func emit(_ fields: RecordFields) {
+    private func emit(_ fields: consuming RecordFields) {
         let type = fields.type ?? "Record"
         if let problem = fields.problem() { return sink.skipped(type: type, reason: problem, line: fields.line) }
         let (source, start, end) = (fields.source!, fields.start!, fields.end!)
@@ -200,16 +233,16 @@ final class ExportReader: XMLElementHandler {
                 return sink.skipped(type: type, reason: tr("{attribute} '{value}' is not a number", ["attribute": "value", "value": fields.value!]),
                                     line: fields.line)
             }
-            let sample = QuantitySample(type: HealthType(type), source: source, start: start, end: end, created: fields.created, value: value,
-                                        unit: unit, wasUserEntered: fields.wasUserEntered, timeZone: fields.timeZone,
-                                        motionContext: fields.motionContext)
-            if sample.type == .systolic || sample.type == .diastolic {
+            let sample = QuantitySample(type: fields.healthType ?? HealthType(type), source: source, start: start, end: end,
+                                        created: fields.created, value: value, unit: unit, wasUserEntered: fields.wasUserEntered,
+                                        timeZone: fields.timeZone, motionContext: fields.motionContext)
+            if fields.isBloodPressurePart {
                 sink.bloodPressurePart(sample, line: fields.line)
             } else {
                 sink.quantity(sample, line: fields.line)
             }
         } else {
-            sink.category(CategorySample(type: HealthType(type), source: source, start: start, end: end, created: fields.created,
+            sink.category(CategorySample(type: fields.healthType ?? HealthType(type), source: source, start: start, end: end, created: fields.created,
                                          value: fields.value ?? "", timeZone: fields.timeZone), line: fields.line)
         }
     }
@@ -231,13 +264,13 @@ final class ExportReader: XMLElementHandler {
                                                 systolic: systolic, diastolic: diastolic, wasUserEntered: fields.wasUserEntered), line: line)
     }
 
-    private func startWorkout(_ attributes: XMLAttributes, line: Int) -> (Workout?, Int, String?, String?) {
-        var fields = RecordFields(attributes, line: line, repeated: &repeated)
-        fields.type = attributes.string("workoutActivityType")
+    private func startWorkout(line: Int) -> (Workout?, Int, String?, String?) {
+        var fields = RecordFields(attributes, line: line, memo: &memo)
+        fields.type = attributes.string(.workoutActivityType)
         if let problem = fields.problem(typeAttribute: "workoutActivityType") { return (nil, line, problem, nil) }
-        let duration = attributes.double("duration").map { Self.seconds($0, unit: attributes.string("durationUnit")) }
-        let distance = attributes.double("totalDistance").map { Self.converted($0, unit: attributes.string("totalDistanceUnit"), to: "m") }
-        let energy = attributes.double("totalEnergyBurned").map { Self.converted($0, unit: attributes.string("totalEnergyBurnedUnit"), to: "kcal") }
+        let duration = attributes.double(.duration).map { Self.seconds($0, unit: attributes.string(.durationUnit)) }
+        let distance = attributes.double(.totalDistance).map { Self.converted($0, unit: attributes.string(.totalDistanceUnit), to: "m") }
+        let energy = attributes.double(.totalEnergyBurned).map { Self.converted($0, unit: attributes.string(.totalEnergyBurnedUnit), to: "kcal") }
         return (Workout(activityType: fields.type!, source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
                         duration: duration, distance: distance, energy: energy), line, nil, nil)
     }

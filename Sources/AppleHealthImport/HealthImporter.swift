@@ -60,7 +60,10 @@ public struct HealthImporter {
                 }
             }
         }
-        var summary = try store.write { db -> ImportSummary in
+        // Every id a row written here refers to is looked up or made in this same transaction: a
+        // sample's type, source and device (`SampleWriter`), a linked activity's outcome's activity
+        // (`PlanLinkage`, from the plan it reads). SQLite need not check each row's references again.
+        var summary = try store.write(checkingForeignKeys: false) { db -> ImportSummary in
             let collector = Collector(writer: try SampleWriter(db), since: since, now: now)
             // Inflating and parsing on one core, writing on the other (this thread, which holds
             // the transaction); the reader waits when the writer is behind.

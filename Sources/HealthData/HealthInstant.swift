@@ -22,27 +22,47 @@ public struct HealthInstant: Hashable, Sendable {
     /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` from its bytes (millions of them in a large export, so
     /// no formatter); nil for anything else.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> HealthInstant? {
+        var memo = DayMemo()
+        return parse(bytes, memo: &memo)
+    }
+
+    /// The day the last date named: an export's records come in time order, so most dates fall
+    /// on the day the one before fell on, and the calendar is worked out once a day, not three
+    /// times a record.
+    public struct DayMemo {
+        fileprivate var date: (UInt64, UInt16) = (0, 0)
+        fileprivate var dayNumber: Int?
+
+        public init() {}
+    }
+
+    /// As `parse(_:)`, remembering the day in `memo`.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, memo: inout DayMemo) -> HealthInstant? {
         // 2019-06-17 23:10:00 -0400: 25 bytes.
-        guard bytes.count == 25 else { return nil }
-        let b = bytes.startIndex
-        func digits(_ at: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in at..<(at + count) {
-                let byte = bytes[b + i]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
+        guard bytes.count == 25, let p = bytes.baseAddress else { return nil }
+        // Each digit's value; a byte that is no digit gives more than 9, caught once for all (every
+        // digit position's largest value).
+        func digit(_ at: Int) -> Int { Int(p[at] &- 0x30) }
+        func largest(_ a: Int, _ b: Int) -> Int { max(digit(a), digit(b)) }
+        let date = max(max(largest(0, 1), largest(2, 3)), max(largest(5, 6), largest(8, 9)))
+        let time = max(max(largest(11, 12), largest(14, 15)), max(largest(17, 18), max(largest(21, 22), largest(23, 24))))
+        guard max(date, time) <= 9, p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x20, p[13] == 0x3A, p[16] == 0x3A, p[19] == 0x20,
+              p[20] == 0x2B || p[20] == 0x2D else { return nil }
+        let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
+        let offsetHours = digit(21) * 10 + digit(22), offsetMinutes = digit(23) * 10 + digit(24)
+        guard hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60 else { return nil }
+        let dateBytes = (UnsafeRawPointer(p).loadUnaligned(as: UInt64.self), UnsafeRawPointer(p + 8).loadUnaligned(as: UInt16.self))
+        let dayNumber: Int
+        if let known = memo.dayNumber, memo.date == dateBytes {
+            dayNumber = known
+        } else {
+            let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+            guard let calendarDay = LocalDate(year: year, month: digit(5) * 10 + digit(6), day: digit(8) * 10 + digit(9)) else { return nil }
+            dayNumber = calendarDay.dayNumber
+            (memo.date, memo.dayNumber) = (dateBytes, dayNumber)
         }
-        guard bytes[b + 4] == 0x2D, bytes[b + 7] == 0x2D, bytes[b + 10] == 0x20, bytes[b + 13] == 0x3A, bytes[b + 16] == 0x3A,
-              bytes[b + 19] == 0x20, bytes[b + 20] == 0x2B || bytes[b + 20] == 0x2D,
-              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
-              hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60,
-              let date = LocalDate(year: year, month: month, day: day) else { return nil }
-        let offset = (bytes[b + 20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
-        let local = date.dayNumber * 86400 + hour * 3600 + minute * 60 + second
+        let offset = (p[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        let local = dayNumber * 86400 + hour * 3600 + minute * 60 + second
         return HealthInstant(utc: local - offset, offset: offset)
     }
 

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What was made of an attribute's bytes on the record before, handed out again while the bytes
+/// repeat: a large export writes the same type, source, version, device and unit on thousands of
+/// records in a row, and making a new String (or looking one up) for each was much of the
+/// reading cost.
+struct Remembered<Value> {
+    private var bytes: [UInt8] = []
+    private var value: Value?
+
+    /// The value for `new`: the last one when the bytes are the same, else `make`'s.
+    mutating func value(_ new: UnsafeBufferPointer<UInt8>, make: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        if let value, Self.same(bytes, new) { return value }
+        bytes = Array(new)
+        let made = make(new)
+        value = made
+        return made
+    }
+
+    static func same(_ bytes: [UInt8], _ new: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == new.count && bytes.withUnsafeBufferPointer { old in
+            new.isEmpty || memcmp(old.baseAddress!, new.baseAddress!, new.count) == 0
+        }
+    }
+}
+
+/// The text of an attribute, made once while it repeats.
+struct RememberedText {
+    private var last = Remembered<String>()
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        last.value(bytes) { String(decoding: $0, as: UTF8.self) }
+    }
+}

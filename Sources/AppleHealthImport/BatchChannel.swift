@@ -2,10 +2,10 @@ import Foundation
 import HealthData
 
 /// What the reading thread found, in file order, for the writing thread.
-enum Found: Sendable {
-    case quantity(QuantitySample, line: Int)
-    case category(CategorySample, line: Int)
-    case bloodPressurePart(QuantitySample, line: Int)
+/// Unchecked: a sample row refers to what the reader made unmanaged (`SampleRow`); the reader
+/// never changes those objects, and the import keeps them until the writer is done.
+enum Found: @unchecked Sendable {
+    case sample(SampleRow, line: Int)
     case bloodPressure(BloodPressureReading, line: Int)
     case workout(Workout, line: Int)
     case skipped(type: String, reason: String, line: Int)
@@ -97,9 +97,7 @@ final class Handoff: ExportSink {
         return !stopped
     }
 
-    func quantity(_ sample: consuming QuantitySample, line: Int) { add(.quantity(sample, line: line)) }
-    func category(_ sample: consuming CategorySample, line: Int) { add(.category(sample, line: line)) }
-    func bloodPressurePart(_ sample: consuming QuantitySample, line: Int) { add(.bloodPressurePart(sample, line: line)) }
+    func sample(_ row: SampleRow, line: Int) { add(.sample(row, line: line)) }
     func bloodPressure(_ reading: BloodPressureReading, line: Int) { add(.bloodPressure(reading, line: line)) }
     func workout(_ workout: Workout, line: Int) { add(.workout(workout, line: line)) }
     func skipped(type: String, reason: String, line: Int) { add(.skipped(type: type, reason: reason, line: line)) }

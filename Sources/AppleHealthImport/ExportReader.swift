@@ -5,14 +5,11 @@ import HealthData
 import Localization
 
 /// What a reader finds in an export, one thing at a time.
-///
-/// Samples are handed over `consuming`: the sink keeps them, and a borrowed one would be copied
-/// (each of its strings and its source retained once more, a million times an export).
 protocol ExportSink: AnyObject {
-    func quantity(_ sample: consuming QuantitySample, line: Int)
-    func category(_ sample: consuming CategorySample, line: Int)
-    /// A systolic or diastolic record outside a correlation (exports repeat each correlation's values).
-    func bloodPressurePart(_ sample: consuming QuantitySample, line: Int)
+    /// A quantity sample, a category sample (its kind has no unit), or a systolic or diastolic
+    /// record outside a correlation (its kind says so; exports repeat each correlation's values).
+    /// What it refers to lives as long as the reader (`RecordMemo`).
+    func sample(_ row: SampleRow, line: Int)
     func bloodPressure(_ reading: BloodPressureReading, line: Int)
     func workout(_ workout: Workout, line: Int)
     /// A record that cannot be a sample: what it claimed to be, why, and where.
@@ -23,7 +20,9 @@ protocol ExportSink: AnyObject {
 /// category otherwise), BloodPressure `Correlation`s, and `Workout`s with their events and
 /// statistics. Routes, activity summaries, clinical records and the like are passed over.
 final class ExportReader: XMLElementHandler {
-    private unowned let sink: any ExportSink
+    /// Unowned and unchecked: whoever makes the reader keeps its sink for longer (counting its
+    /// references was a cost on each of a million samples).
+    private unowned(unsafe) let sink: any ExportSink
 
     // The state below is touched on every element, only by the thread that parses, and never
     // while a call that changes it is still under way: Swift's run-time exclusivity checks on
@@ -58,44 +57,53 @@ final class ExportReader: XMLElementHandler {
     }
 
     /// A Record's or Correlation's attributes and the metadata careplan keeps.
+    ///
+    /// What records share (kind, unit, source, zone, a category's value) is held unmanaged:
+    /// `memo` keeps each alive for the whole import, and a record copied or dropped then touches no
+    /// reference count (a million records, each copied and dropped a few times on its way).
     struct RecordFields {
-        var type: String?
-        /// The type as the samples carry it, and whether it is a blood-pressure part, when `type` is the record's own.
-        var healthType: HealthType?
-        var isBloodPressurePart = false
-        var unit: String?
-        var value: String?
+        /// The record's type and unit as samples share them (`SampleKind`).
+        var kind: Unmanaged<SampleKind>?
+        /// A workout's type (`workoutActivityType`), which is no sample's.
+        var activityType: String?
+        var unit: Unmanaged<SharedText>?
+        /// Whether there is a value attribute; a quantity's value when it is a number, its text when not.
+        var hasValue = false
         var numeric: Double?
-        var source: SampleSource?
+        var notANumber: String?
+        var categoryValue: Unmanaged<SharedText>?
+        var source: Unmanaged<SampleSource>?
         var start: HealthInstant?
         var end: HealthInstant?
         var created: HealthInstant?
         var line: Int
         var wasUserEntered: Bool?
-        var timeZone: String?
+        var timeZone: Unmanaged<SharedText>?
         var motionContext: Int?
         /// What was wrong with a date attribute, if anything.
         var badDate: String?
 
+        /// The type the record names: its kind's, or a workout's activity type.
+        var type: String? { activityType ?? kind?.takeUnretainedValue().type.identifier }
+
         init(_ attributes: AttributeValues, line: Int, memo: inout RecordMemo) {
             self.line = line
-            if let bytes = attributes[.type] {
-                let entry = memo.type(bytes)
-                (type, healthType, isBloodPressurePart) = (entry.identifier, entry.type, entry.isBloodPressurePart)
-            }
-            unit = attributes[.unit].map { memo.units.string($0) }
+            let unit = attributes[.unit].map { memo.unit($0) }
+            self.unit = unit.map { .passUnretained($0) }
+            if let bytes = attributes[.type] { kind = .passUnretained(memo.kind(memo.type(bytes), unit: unit)) }
             if let bytes = attributes[.value] {
+                hasValue = true
                 if unit == nil {
                     // A category's value (HKCategoryValueSleepAnalysisAsleepCore) repeats like the type.
-                    value = memo.categoryValues.string(bytes)
+                    categoryValue = .passUnretained(memo.categoryValue(bytes))
                 } else {
                     // A quantity's number is what is kept; its text only for the message when it is none.
                     numeric = NumberText.double(bytes)
-                    value = numeric == nil ? String(decoding: bytes, as: UTF8.self) : ""
+                    if numeric == nil { notANumber = String(decoding: bytes, as: UTF8.self) }
                 }
             }
             if let name = attributes[.sourceName] {
-                source = memo.source(name: name, version: attributes[.sourceVersion], device: attributes[.device])
+                source = .passUnretained(memo.source(name: name, version: attributes[.sourceVersion], device: attributes[.device]))
             }
             func instant(_ attribute: Attribute) -> HealthInstant? {
                 guard let bytes = attributes[attribute] else { return nil }
@@ -116,7 +124,7 @@ final class ExportReader: XMLElementHandler {
         /// Why this cannot be a sample, if it cannot; the type is in `typeAttribute` (a Workout's
         /// in `workoutActivityType`).
         func problem(typeAttribute: String = "type") -> String? {
-            if type == nil { return Self.missing(typeAttribute) }
+            if kind == nil, activityType == nil { return Self.missing(typeAttribute) }
             if source == nil { return Self.missing("sourceName") }
             if let badDate { return badDate }
             if start == nil { return Self.missing("startDate") }
@@ -134,9 +142,9 @@ final class ExportReader: XMLElementHandler {
         /// the offset of the phone when it exported: read once the record's metadata, which comes
         /// after its attributes, is in.
         mutating func liveWhereRecorded(_ zones: RecordedZones) {
-            guard let timeZone else { return }
-            start = start.map { zones.instant($0, in: timeZone) }
-            end = end.map { zones.instant($0, in: timeZone) }
+            guard let zone = timeZone?.takeUnretainedValue().string else { return }
+            start = start.map { zones.instant($0, in: zone) }
+            end = end.map { zones.instant($0, in: zone) }
         }
 
         /// The metadata careplan keeps, told by its key's bytes.
@@ -157,7 +165,7 @@ final class ExportReader: XMLElementHandler {
         mutating func metadata(_ key: MetadataKey, value: UnsafeBufferPointer<UInt8>, memo: inout RecordMemo) {
             switch key {
             case .wasUserEntered: wasUserEntered = value.count == 1 && value[0] == 0x31
-            case .timeZone: timeZone = memo.timeZones.string(value)
+            case .timeZone: timeZone = .passUnretained(memo.timeZone(value))
             case .motionContext: motionContext = NumberText.integer(value)
             }
         }
@@ -175,7 +183,7 @@ final class ExportReader: XMLElementHandler {
                 if record != nil { record!.metadata(key, value: value, memo: &memo) }
                 else if correlation != nil { correlation!.fields.metadata(key, value: value, memo: &memo) }
                 // A workout's own zone (its route's metadata, inside it, would name the same).
-                else if workout != nil, key == .timeZone, workout!.timeZone == nil { workout!.timeZone = memo.timeZones.string(value) }
+                else if workout != nil, key == .timeZone, workout!.timeZone == nil { workout!.timeZone = memo.timeZone(value).string }
             }
         } else if name == elements.correlation {
             attributes.read(xmlAttributes)
@@ -204,7 +212,7 @@ final class ExportReader: XMLElementHandler {
             // Taken out, not copied: a copy would retain each of its strings once more.
             guard var fields = record.take() else { return }
             fields.liveWhereRecorded(zones)
-            if correlation != nil { correlation!.children.append(fields) } else { emit(fields) }
+            if correlation != nil { correlation!.children.append(fields) } else { emit(consume fields) }
         } else if name == elements.correlation {
             guard var (fields, children, line) = correlation.take() else { return }
             fields.liveWhereRecorded(zones)
@@ -223,28 +231,20 @@ final class ExportReader: XMLElementHandler {
     }
 
     private func emit(_ fields: consuming RecordFields) {
-        let type = fields.type ?? "Record"
-        if let problem = fields.problem() { return sink.skipped(type: type, reason: problem, line: fields.line) }
-        let (source, start, end) = (fields.source!, fields.start!, fields.end!)
-        if let unit = fields.unit {
-            guard fields.value != nil else { return sink.skipped(type: type, reason: RecordFields.missing("value"), line: fields.line) }
-            guard let value = fields.numeric else {
+        if let problem = fields.problem() { return sink.skipped(type: fields.type ?? "Record", reason: problem, line: fields.line) }
+        var value = 0.0
+        if fields.unit != nil {
+            guard fields.hasValue else { return sink.skipped(type: fields.type!, reason: RecordFields.missing("value"), line: fields.line) }
+            guard let numeric = fields.numeric else {
                 // TRANSLATORS: a record of the export skipped: {attribute} is the XML attribute's name (value), {value} what it holds.
-                return sink.skipped(type: type, reason: tr("{attribute} '{value}' is not a number", ["attribute": "value", "value": fields.value!]),
+                return sink.skipped(type: fields.type!, reason: tr("{attribute} '{value}' is not a number", ["attribute": "value", "value": fields.notANumber!]),
                                     line: fields.line)
             }
-            let sample = QuantitySample(type: fields.healthType ?? HealthType(type), source: source, start: start, end: end,
-                                        created: fields.created, value: value, unit: unit, wasUserEntered: fields.wasUserEntered,
-                                        timeZone: fields.timeZone, motionContext: fields.motionContext)
-            if fields.isBloodPressurePart {
-                sink.bloodPressurePart(sample, line: fields.line)
-            } else {
-                sink.quantity(sample, line: fields.line)
-            }
-        } else {
-            sink.category(CategorySample(type: fields.healthType ?? HealthType(type), source: source, start: start, end: end, created: fields.created,
-                                         value: fields.value ?? "", timeZone: fields.timeZone), line: fields.line)
+            value = numeric
         }
+        sink.sample(SampleRow(kind: fields.kind!, source: fields.source!, text: fields.categoryValue, timeZone: fields.timeZone,
+                              start: fields.start!, end: fields.end!, created: fields.created, value: value,
+                              wasUserEntered: fields.wasUserEntered, motionContext: fields.motionContext), line: fields.line)
     }
 
     /// A BloodPressure correlation is one reading; other correlations (food) are not kept.
@@ -254,24 +254,26 @@ final class ExportReader: XMLElementHandler {
         if let problem = fields.problem() { return sink.skipped(type: type, reason: problem, line: line) }
         func mmHg(_ member: HealthType) -> Double? {
             guard let child = children.first(where: { $0.type == member.identifier }), let value = child.numeric else { return nil }
-            let unit = child.unit.flatMap(HealthUnit.unit)
+            let unit = child.unit.flatMap { HealthUnit.unit($0.takeUnretainedValue().string) }
             return unit.flatMap { HealthUnit.stored(value, exported: $0.symbol).value } ?? value
         }
         guard let systolic = mmHg(.systolic), let diastolic = mmHg(.diastolic) else {
             return sink.skipped(type: type, reason: tr("no systolic and diastolic values inside"), line: line)
         }
-        sink.bloodPressure(BloodPressureReading(source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
-                                                systolic: systolic, diastolic: diastolic, wasUserEntered: fields.wasUserEntered), line: line)
+        sink.bloodPressure(BloodPressureReading(source: fields.source!.takeUnretainedValue(), start: fields.start!, end: fields.end!,
+                                                created: fields.created, systolic: systolic, diastolic: diastolic,
+                                                wasUserEntered: fields.wasUserEntered), line: line)
     }
 
     private func startWorkout(line: Int) -> (Workout?, Int, String?, String?) {
         var fields = RecordFields(attributes, line: line, memo: &memo)
-        fields.type = attributes.string(.workoutActivityType)
+        fields.kind = nil
+        fields.activityType = attributes.string(.workoutActivityType)
         if let problem = fields.problem(typeAttribute: "workoutActivityType") { return (nil, line, problem, nil) }
         let duration = attributes.double(.duration).map { Self.seconds($0, unit: attributes.string(.durationUnit)) }
         let distance = attributes.double(.totalDistance).map { Self.converted($0, unit: attributes.string(.totalDistanceUnit), to: "m") }
         let energy = attributes.double(.totalEnergyBurned).map { Self.converted($0, unit: attributes.string(.totalEnergyBurnedUnit), to: "kcal") }
-        return (Workout(activityType: fields.type!, source: fields.source!, start: fields.start!, end: fields.end!, created: fields.created,
+        return (Workout(activityType: fields.activityType!, source: fields.source!.takeUnretainedValue(), start: fields.start!, end: fields.end!, created: fields.created,
                         duration: duration, distance: distance, energy: energy), line, nil, nil)
     }
 

@@ -38,7 +38,9 @@ protocol XMLElementHandler: AnyObject {
 /// entities get read), no DTD loading; `DoctypeFilter` removes the internal subset beforehand.
 final class XMLStream {
     private var context: xmlParserCtxtPtr?
-    private unowned let handler: any XMLElementHandler
+    /// Unowned and unchecked: the handler is made first and kept by whoever feeds the stream, and
+    /// this is read on every element.
+    private unowned(unsafe) let handler: any XMLElementHandler
 
     /// libxml2 wants its global state set up once, before any thread parses.
     private static let initialized: Bool = {
@@ -53,12 +55,13 @@ final class XMLStream {
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { context, name, _, _, _, _, count, _, attributes in
             guard let context, let name else { return }
-            let stream = Unmanaged<XMLStream>.fromOpaque(context).takeUnretainedValue()
-            stream.handler.start(name, XMLAttributes(pointer: attributes, count: Int(count)), line: stream.line)
+            Unmanaged<XMLStream>.fromOpaque(context)._withUnsafeGuaranteedRef { stream in
+                stream.handler.start(name, XMLAttributes(pointer: attributes, count: Int(count)), line: stream.line)
+            }
         }
         sax.endElementNs = { context, name, _, _ in
             guard let context, let name else { return }
-            Unmanaged<XMLStream>.fromOpaque(context).takeUnretainedValue().handler.end(name)
+            Unmanaged<XMLStream>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.handler.end(name) }
         }
         // Errors are read from the context when a chunk fails, not printed by libxml2.
         sax.serror = { _, _ in }

@@ -108,7 +108,8 @@ struct CharacterFilter {
         var index = from
         while index < count {
             // Eight bytes with nothing to look at are passed over at once; else the scan goes
-            // straight to the first byte that may be something.
+            // straight to the first byte that may be something. (Swift's SIMD16 compares, tried
+            // here, compiled to a byte at a time: fifteen times the work.)
             if index + 8 <= count {
                 let flagged = Self.lookAt(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 if flagged == 0 {

@@ -15,7 +15,7 @@
 /// Line feeds are never touched, so line numbers hold; libxml2 counts columns in characters, and
 /// each replacement is as many characters as what it replaces.
 ///
-/// The scan is the cost every byte of an export pays: it looks at eight bytes at once, stops only
+/// The scan is the cost every byte of an export pays: it looks at sixteen bytes at once, stops only
 /// at a byte below 0x20 (a line feed, mostly), `&` or 0xEF, going straight to it, and a chunk with
 /// nothing to change is passed on as it is, not copied.
 struct CharacterFilter {
@@ -107,9 +107,15 @@ struct CharacterFilter {
         let count = bytes.count
         var index = from
         while index < count {
-            // Eight bytes with nothing to look at are passed over at once; else the scan goes
-            // straight to the first byte that may be something. (Swift's SIMD16 compares, tried
-            // here, compiled to a byte at a time: fifteen times the work.)
+            // Sixteen bytes with nothing to look at are passed over at once, as two words; else
+            // the scan goes straight to the first byte that may be something. (Swift's SIMD16
+            // compares, tried here, compiled to a byte at a time: fifteen times the work.)
+            if index + 16 <= count,
+               Self.lookAt(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                | Self.lookAt(bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)) == 0 {
+                index += 16
+                continue
+            }
             if index + 8 <= count {
                 let flagged = Self.lookAt(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 if flagged == 0 {

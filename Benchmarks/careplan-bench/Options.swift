@@ -27,6 +27,9 @@ struct Options {
     /// `--large`: also the 10M-record export (issue 27; about 15 minutes, 5 GB of disk while it is
     /// made); never in CI.
     var large = false
+    /// `--skip-peers`: the import case without its PyPI peers (careplan, its floor and what follows):
+    /// for iterating on the import, where the peers take most of the case's time.
+    var skipPeers = false
     /// `--import-runs N`: runs of each import (the slowest peer takes about a minute a run).
     var importRuns = 3
     /// Internal: run one measurement group in this process and print its JSON (see ChildProcess).
@@ -34,7 +37,7 @@ struct Options {
 
     static let usage = """
         usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
-                              [--skip-import | --only import] [--import-runs N] [--large] [--skip-sync | --only sync]
+                              [--skip-import | --only import] [--skip-peers] [--import-runs N] [--large] [--skip-sync | --only sync]
 
         Builds 30-day, 1-year and 10-year histories of a 120-activity plan (from sample-plans/) ending at
         2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
@@ -53,6 +56,7 @@ struct Options {
           --show-frame   print the largest history's first frame
           --skip-import  leave out the Apple Health import case (it needs python3, PyPI and about ten minutes)
           --only import  the Apple Health import case alone: no histories, frames, insights or commands
+          --skip-peers   the import case without the peers: careplan and its floor only (for iterating)
           --import-runs N  runs of each import: careplan's, its floor's and each peer's (default 3)
           --skip-sync    leave out the sync with a FHIR server (it needs python3, PyPI and about five minutes)
           --only sync    the sync case alone, on the 1-year history: careplan sync into a real FHIR server
@@ -105,6 +109,7 @@ struct Options {
                 }
             case "--skip-sync": options.skipSync = true
             case "--large": options.large = true
+            case "--skip-peers": options.skipPeers = true
             case "--import-runs":
                 options.importRuns = try count(argument)
                 if options.importRuns == 0 { throw UsageError("--import-runs must be at least 1") }
@@ -120,6 +125,7 @@ struct Options {
         }
         if options.onlyImport && options.skipImport { throw UsageError("--only import and --skip-import leave nothing to measure") }
         if options.large && options.skipImport { throw UsageError("--large is part of the import case, which --skip-import leaves out") }
+        if options.skipPeers && options.skipImport { throw UsageError("--skip-peers is part of the import case, which --skip-import leaves out") }
         if let childKind {
             guard let kind = ChildJob.Kind(rawValue: childKind) else {
                 throw UsageError("--child takes build, dashboard or insights, got '\(childKind)'")

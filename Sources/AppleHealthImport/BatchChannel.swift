@@ -2,10 +2,10 @@ import Foundation
 import HealthData
 
 /// What the reading thread found, in file order, for the writing thread.
-enum Found: Sendable {
-    case quantity(QuantitySample, line: Int)
-    case category(CategorySample, line: Int)
-    case bloodPressurePart(QuantitySample, line: Int)
+/// Unchecked: a sample row refers to what the reader made unmanaged (`SampleRow`); the reader
+/// never changes those objects, and the import keeps them until the writer is done.
+enum Found: @unchecked Sendable {
+    case sample(SampleRow, line: Int)
     case bloodPressure(BloodPressureReading, line: Int)
     case workout(Workout, line: Int)
     case skipped(type: String, reason: String, line: Int)
@@ -68,8 +68,9 @@ final class BatchChannel: @unchecked Sendable {
 /// The reader's side: collects what `ExportReader` finds into batches and sends them.
 final class Handoff: ExportSink {
     private let channel: BatchChannel
-    private var batch: [Found] = []
-    private(set) var count = 0
+    // Touched for every sample, by the reading thread alone: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var batch: [Found] = []
+    @exclusivity(unchecked) private(set) var count = 0
     /// True once the writer has given up; the reader stops after its chunk.
     private(set) var stopped = false
     static let batchSize = 2048
@@ -81,7 +82,7 @@ final class Handoff: ExportSink {
         batch.reserveCapacity(Self.batchSize)
     }
 
-    private func add(_ found: Found) {
+    private func add(_ found: consuming Found) {
         batch.append(found)
         count += 1
         if batch.count >= Self.batchSize { flush() }
@@ -96,9 +97,7 @@ final class Handoff: ExportSink {
         return !stopped
     }
 
-    func quantity(_ sample: QuantitySample, line: Int) { add(.quantity(sample, line: line)) }
-    func category(_ sample: CategorySample, line: Int) { add(.category(sample, line: line)) }
-    func bloodPressurePart(_ sample: QuantitySample, line: Int) { add(.bloodPressurePart(sample, line: line)) }
+    func sample(_ row: SampleRow, line: Int) { add(.sample(row, line: line)) }
     func bloodPressure(_ reading: BloodPressureReading, line: Int) { add(.bloodPressure(reading, line: line)) }
     func workout(_ workout: Workout, line: Int) { add(.workout(workout, line: line)) }
     func skipped(type: String, reason: String, line: Int) { add(.skipped(type: type, reason: reason, line: line)) }

@@ -37,9 +37,10 @@ public enum ExportScan {
 
     private final class CountingSink: ExportSink {
         var counts = Counts()
-        func quantity(_ sample: QuantitySample, line: Int) { counts.quantities += 1 }
-        func category(_ sample: CategorySample, line: Int) { counts.categories += 1 }
-        func bloodPressurePart(_ sample: QuantitySample, line: Int) {}
+        func sample(_ row: SampleRow, line: Int) {
+            let kind = row.kind.takeUnretainedValue()
+            if kind.unit == nil { counts.categories += 1 } else if !kind.isBloodPressurePart { counts.quantities += 1 }
+        }
         func bloodPressure(_ reading: BloodPressureReading, line: Int) { counts.bloodPressures += 1 }
         func workout(_ workout: Workout, line: Int) { counts.workouts += 1 }
         func skipped(type: String, reason: String, line: Int) { counts.skipped += 1 }

@@ -60,7 +60,10 @@ public struct HealthImporter {
                 }
             }
         }
-        var summary = try store.write { db -> ImportSummary in
+        // Every id a row written here refers to is looked up or made in this same transaction: a
+        // sample's type, source and device (`SampleWriter`), a linked activity's outcome's activity
+        // (`PlanLinkage`, from the plan it reads). SQLite need not check each row's references again.
+        var summary = try store.write(checkingForeignKeys: false) { db -> ImportSummary in
             let collector = Collector(writer: try SampleWriter(db), since: since, now: now)
             // Inflating and parsing on one core, writing on the other (this thread, which holds
             // the transaction); the reader waits when the writer is behind.
@@ -117,17 +120,23 @@ final class ReadingJob: @unchecked Sendable {
     /// Characters XML does not allow, replaced on the way in (`CharacterFilter`).
     private(set) var replaced = 0
 
+    /// The reader, kept with the job rather than by the thread: the rows it hands over refer to
+    /// what it made (`RecordMemo`), which must outlive the writer's last batch.
+    private let handoff: Handoff
+    private let reader: ExportReader
+
     init(source: ExportSource, channel: BatchChannel, progress: ((Int, Int, Int) -> Void)?, interrupted: @escaping () -> Bool) {
         self.source = source
         self.channel = channel
         self.progress = progress
         self.interrupted = interrupted
+        handoff = Handoff(channel: channel)
+        reader = ExportReader(sink: handoff)
     }
 
     func run() {
         defer { done.signal() }
-        let handoff = Handoff(channel: channel)
-        let reader = ExportReader(sink: handoff)
+        let (handoff, reader) = (self.handoff, self.reader)
         let stream = XMLStream(handler: reader)
         let input = ExportInput()
         let name = source.name
@@ -174,7 +183,6 @@ final class Collector {
     private var slots: [HealthType: Int] = [:]
     private var last: (type: HealthType, slot: Int, source: String)?
     private var skips: [ImportSummary.Skip] = []
-    private var units = UnitMemo()
     static let skipsShown = 10
 
     init(writer: SampleWriter, since: LocalDate?, now: Int) {
@@ -203,6 +211,7 @@ final class Collector {
         }
         counts[slot].saw(start.localDate, source: last?.slot == slot && last?.source == source ? nil : source)
         last = (type, slot, source)
+        runCounted = nil
         if start.utc > now { counts[slot].future += 1 }
         return slot
     }
@@ -215,21 +224,49 @@ final class Collector {
         }
     }
 
-    func quantity(_ sample: QuantitySample, line: Int) {
-        guard let slot = admit(sample.type, start: sample.start, source: sample.source.name) else { return }
-        if units.unit(sample.unit) == nil { counts[slot].unknownUnits.insert(sample.unit) }
-        record(slot) { try writer.add(sample) }
-    }
+    // What the run of rows has in common, found once per run: rows come in runs of one kind and
+    // source, and nothing the reading thread also holds is retained for them (`SampleRow`). Only
+    // this thread touches them, and never re-entrantly: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var runKind: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var runSlot = 0
+    @exclusivity(unchecked) private var runShape = Shape.quantity
+    /// The unit of a quantity kind careplan does not know, reported with its type.
+    @exclusivity(unchecked) private var runUnknownUnit: String?
+    /// The slot and source of the last row counted.
+    @exclusivity(unchecked) private var runCounted: (slot: Int, source: UnsafeMutableRawPointer)?
 
-    func category(_ sample: CategorySample, line: Int) {
-        guard let slot = admit(sample.type, start: sample.start, source: sample.source.name) else { return }
-        record(slot) { try writer.add(sample) }
-    }
+    private enum Shape { case quantity, category, bloodPressurePart }
 
-    func bloodPressurePart(_ sample: QuantitySample, line: Int) {
+    /// A quantity or category sample, or half of a blood-pressure reading, as the reader found it.
+    func sample(_ row: SampleRow, line: Int) {
         guard failure == nil else { return }
-        if let since, sample.start.day < since.dayNumber { return }
-        do { try writer.addBloodPressurePart(sample) } catch { failure = failure ?? error }
+        if runKind != row.kind.toOpaque() {
+            let kind = row.kind.takeUnretainedValue()
+            runKind = row.kind.toOpaque()
+            runShape = kind.isBloodPressurePart ? .bloodPressurePart : kind.unit == nil ? .category : .quantity
+            runSlot = runShape == .bloodPressurePart ? 0 : slot(kind.type)
+            runUnknownUnit = kind.unit != nil && kind.conversion.unit == nil ? kind.unit?.string : nil
+        }
+        if runShape == .bloodPressurePart {
+            if let since, row.start.day < since.dayNumber { return }
+            do { try writer.addBloodPressurePart(row) } catch { failure = failure ?? error }
+            return
+        }
+        samples += 1
+        let slot = runSlot
+        if let since, row.start.day < since.dayNumber {
+            counts[slot].before += 1
+            return
+        }
+        // The source is named to the counts when it differs from the last row's.
+        let source = row.source.toOpaque()
+        let same = runCounted.map { $0.slot == slot && $0.source == source } ?? false
+        counts[slot].saw(row.start.localDate, source: same ? nil : row.source.takeUnretainedValue().name)
+        runCounted = (slot, source)
+        last = nil
+        if row.start.utc > now { counts[slot].future += 1 }
+        if let unit = runUnknownUnit { counts[slot].unknownUnits.insert(unit) }
+        if runShape == .quantity { record(slot) { try writer.add(quantity: row) } } else { record(slot) { try writer.add(category: row) } }
     }
 
     func bloodPressure(_ reading: BloodPressureReading, line: Int) {
@@ -250,9 +287,7 @@ final class Collector {
 
     func take(_ found: Found) {
         switch found {
-        case .quantity(let sample, let line): quantity(sample, line: line)
-        case .category(let sample, let line): category(sample, line: line)
-        case .bloodPressurePart(let sample, let line): bloodPressurePart(sample, line: line)
+        case .sample(let row, let line): sample(row, line: line)
         case .bloodPressure(let reading, let line): bloodPressure(reading, line: line)
         case .workout(let workout, let line): self.workout(workout, line: line)
         case .skipped(let type, let reason, let line): skipped(type: type, reason: reason, line: line)

@@ -4,76 +4,29 @@ import HealthData
 
 /// An element's attributes as libxml2 hands them to a SAX2 callback: (name, prefix, URI, value
 /// start, value end) pointers, valid only during the callback. Values arrive with entities and
-/// character references already decoded.
+/// character references already decoded. Read through `AttributeValues`, which finds the ones
+/// the reader wants in one pass.
 struct XMLAttributes {
     let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
-
-    /// The value of the attribute called `name`, as bytes.
-    func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
-        guard let pointer else { return nil }
-        for index in 0..<count {
-            guard let local = pointer[5 * index], XMLStream.equal(local, name),
-                  let start = pointer[5 * index + 3], let end = pointer[5 * index + 4] else { continue }
-            return UnsafeBufferPointer(start: start, count: end - start)
-        }
-        return nil
-    }
-
-    func string(_ name: StaticString) -> String? {
-        bytes(name).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// A number, with a decimal point or (as some locales' exports write) a decimal comma; read
-    /// from the bytes, since an export holds millions.
-    func double(_ name: StaticString) -> Double? {
-        guard let bytes = bytes(name) else { return nil }
-        return Self.number(bytes)
-    }
-
-    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
-        guard end > 0, end < 64 else { return nil }
-        let comma = !UnsafeBufferPointer(rebasing: bytes[0..<end]).contains(0x2E)
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: end + 1) { text -> Double? in
-            for index in 0..<end { text[index] = CChar(bitPattern: comma && bytes[index] == 0x2C ? 0x2E : bytes[index]) }
-            text[end] = 0
-            var stop: UnsafeMutablePointer<CChar>?
-            let value = strtod(text.baseAddress!, &stop)
-            guard let stop, stop == text.baseAddress! + end, value.isFinite else { return nil }
-            return value
-        }
-    }
 }
 
-/// The text last seen in each of a few attribute slots, handed out again while the bytes repeat:
-/// a large export writes the same type, source, version, device and unit on thousands of records
-/// in a row, and making a new String for each was much of the reading cost.
-struct RepeatedStrings {
-    private var bytes: [[UInt8]]
-    private var strings: [String]
-    /// The last source made from these strings, handed out again while they repeat.
-    var source: SampleSource?
+/// Element and attribute names as this parser interns them. libxml2 keeps one copy of each name
+/// in its dictionary and hands that same pointer to every callback (it tells a repeated
+/// attribute by comparing those pointers itself), so a name looked up here once is then told
+/// apart by its address alone, not by comparing its letters on every element.
+struct XMLNames {
+    let dictionary: xmlDictPtr?
 
-    init(slots: Int) {
-        bytes = Array(repeating: [], count: slots)
-        strings = Array(repeating: "", count: slots)
-    }
-
-    mutating func string(_ value: UnsafeBufferPointer<UInt8>, slot: Int) -> String {
-        let same = bytes[slot].count == value.count && bytes[slot].withUnsafeBufferPointer {
-            value.isEmpty || memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0
-        }
-        if same { return strings[slot] }
-        bytes[slot] = Array(value)
-        strings[slot] = String(decoding: value, as: UTF8.self)
-        return strings[slot]
+    func intern(_ name: StaticString) -> UnsafePointer<xmlChar>? {
+        name.withUTF8Buffer { careplan_xmlDictLookup(dictionary, $0.baseAddress, Int32($0.count)) }
     }
 }
 
 /// What a stream of elements is handed to.
 protocol XMLElementHandler: AnyObject {
+    /// Called once the parser exists, before any element: the names to look for, interned.
+    func parserStarted(names: XMLNames)
     func start(_ name: UnsafePointer<xmlChar>, _ attributes: XMLAttributes, line: Int)
     func end(_ name: UnsafePointer<xmlChar>)
 }
@@ -85,7 +38,9 @@ protocol XMLElementHandler: AnyObject {
 /// entities get read), no DTD loading; `DoctypeFilter` removes the internal subset beforehand.
 final class XMLStream {
     private var context: xmlParserCtxtPtr?
-    private unowned let handler: any XMLElementHandler
+    /// Unowned and unchecked: the handler is made first and kept by whoever feeds the stream, and
+    /// this is read on every element.
+    private unowned(unsafe) let handler: any XMLElementHandler
 
     /// libxml2 wants its global state set up once, before any thread parses.
     private static let initialized: Bool = {
@@ -100,12 +55,13 @@ final class XMLStream {
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { context, name, _, _, _, _, count, _, attributes in
             guard let context, let name else { return }
-            let stream = Unmanaged<XMLStream>.fromOpaque(context).takeUnretainedValue()
-            stream.handler.start(name, XMLAttributes(pointer: attributes, count: Int(count)), line: stream.line)
+            Unmanaged<XMLStream>.fromOpaque(context)._withUnsafeGuaranteedRef { stream in
+                stream.handler.start(name, XMLAttributes(pointer: attributes, count: Int(count)), line: stream.line)
+            }
         }
         sax.endElementNs = { context, name, _, _ in
             guard let context, let name else { return }
-            Unmanaged<XMLStream>.fromOpaque(context).takeUnretainedValue().handler.end(name)
+            Unmanaged<XMLStream>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.handler.end(name) }
         }
         // Errors are read from the context when a chunk fails, not printed by libxml2.
         sax.serror = { _, _ in }
@@ -114,6 +70,7 @@ final class XMLStream {
         context?.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue
         careplan_xmlCtxtUseOptions(context, Int32(options))
+        handler.parserStarted(names: XMLNames(dictionary: context?.pointee.dict))
     }
 
     deinit { careplan_xmlFreeParserCtxt(context) }
@@ -137,13 +94,6 @@ final class XMLStream {
         }
         let message = last.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "error \(last.pointee.code)"
         return XMLStreamError(line: Int(last.pointee.line), column: Int(last.pointee.int2), message: message)
-    }
-
-    static func equal(_ pointer: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { expected in
-            for index in 0..<expected.count where pointer[index] != expected[index] { return false }
-            return pointer[expected.count] == 0
-        }
     }
 }
 

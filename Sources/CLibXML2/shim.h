@@ -43,3 +43,4 @@ CAREPLAN_LIBXML2(int, xmlParseChunk, (xmlParserCtxtPtr ctxt, const char *chunk, 
 CAREPLAN_LIBXML2(void, xmlFreeParserCtxt, (xmlParserCtxtPtr ctxt), (ctxt))
 CAREPLAN_LIBXML2(xmlErrorPtr, xmlCtxtGetLastError, (void *ctxt), (ctxt))
 CAREPLAN_LIBXML2(int, xmlSAX2GetLineNumber, (void *ctx), (ctx))
+CAREPLAN_LIBXML2(const xmlChar *, xmlDictLookup, (xmlDictPtr dict, const xmlChar *name, int len), (dict, name, len))

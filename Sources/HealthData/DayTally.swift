@@ -31,12 +31,12 @@ final class DayTally {
     }
 
     /// Counts an added sample (its value in the stored unit).
-    func add(_ db: Database, type: HealthType, typeId: Int64, sourceId: Int64, day: Int, start: Int, end: Int, value: Double) throws {
+    func add(_ db: Database, cumulative isCumulative: Bool, typeId: Int64, sourceId: Int64, day: Int, start: Int, end: Int, value: Double) throws {
         let sampleKey = Key(typeId: typeId, day: day, sourceId: sourceId)
         if sampleKey != key {
             try flush(db)
             key = sampleKey
-            cumulative = type.aggregation == .cumulative
+            cumulative = isCumulative
             count = 0; sum = 0; minimum = value; maximum = value; lastStart = start; lastEnd = end; lastValue = value
         }
         count += 1

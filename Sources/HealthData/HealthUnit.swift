@@ -40,25 +40,34 @@ public enum HealthUnit {
 /// dimension (percentages by the fraction rule), an unknown one is kept as it is.
 public struct StoredConversion: Sendable {
     public let unit: Unit?
-    private let scale: Double
-    private let offset: Double
+    /// The rule itself, in plain numbers: what an import's writer keeps per run of samples.
+    package let rule: Rule
+
+    package struct Rule: Sendable, BitwiseCopyable {
+        let known: Bool
+        let fraction: Bool
+        let scale: Double
+        let offset: Double
+
+        package func stored(_ value: Double) -> Double {
+            guard known else { return value }
+            if fraction { return abs(value) <= 1 ? value * 100 : value }
+            return value * scale + offset
+        }
+    }
 
     public init(_ unit: Unit?) {
         self.unit = unit
         if let unit, unit.dimension != .fraction {
             let base = UnitRegistry.base(of: unit.dimension)
-            offset = UnitRegistry.convert(0, from: unit, to: base) ?? 0
-            scale = (UnitRegistry.convert(1, from: unit, to: base) ?? 1) - offset
+            let offset = UnitRegistry.convert(0, from: unit, to: base) ?? 0
+            rule = Rule(known: true, fraction: false, scale: (UnitRegistry.convert(1, from: unit, to: base) ?? 1) - offset, offset: offset)
         } else {
-            (scale, offset) = (1, 0)
+            rule = Rule(known: unit != nil, fraction: unit != nil, scale: 1, offset: 0)
         }
     }
 
-    public func stored(_ value: Double) -> Double {
-        guard let unit else { return value }
-        if unit.dimension == .fraction { return abs(value) <= 1 ? value * 100 : value }
-        return value * scale + offset
-    }
+    public func stored(_ value: Double) -> Double { rule.stored(value) }
 }
 
 /// The last unit string looked up and how its values are stored: samples come in runs of one type

@@ -52,6 +52,20 @@ struct RowInsert {
             index += 1
         }
 
+        /// Bytes SQLite reads where they are (`SQLITE_STATIC`): they must outlive the run, as a
+        /// `SharedText`'s do the import.
+        mutating func text(_ bytes: UnsafeBufferPointer<CChar>?) {
+            if let bytes, let start = bytes.baseAddress, !bytes.isEmpty {
+                sqlite3_bind_text(handle, index, start, Int32(bytes.count), nil)
+            } else if bytes != nil {
+                // An empty buffer may have no address, which SQLite would take for NULL.
+                sqlite3_bind_text(handle, index, "", 0, nil)
+            } else {
+                sqlite3_bind_null(handle, index)
+            }
+            index += 1
+        }
+
         mutating func text(_ value: String?) {
             if var value {
                 value.withUTF8 { bytes in

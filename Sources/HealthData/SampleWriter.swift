@@ -143,22 +143,84 @@ public final class SampleWriter {
     public func add(_ sample: QuantitySample) throws -> Bool {
         let stored = units.conversion(sample.unit).stored(sample.value)
         let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
-        guard try quantity.run(db, {
-            $0.int(personId); $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
-            $0.int(sample.start.day); $0.double(stored); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
-            $0.bool(sample.wasUserEntered); $0.text(sample.timeZone); $0.int(sample.motionContext)
-        }) else { return false }
-        try tally.add(db, type: sample.type, typeId: type, sourceId: source, day: sample.start.day, start: sample.start.utc,
-                      end: sample.end.utc, value: stored)
-        return added(sample.start.day)
+        return try insertQuantity(typeId: type, cumulative: sample.type.aggregation == .cumulative, sourceId: source, deviceId: device,
+                                  start: sample.start, end: sample.end, created: sample.created, stored: stored,
+                                  wasUserEntered: sample.wasUserEntered, motionContext: sample.motionContext,
+                                  unit: { $0.text(sample.unit) }, timeZone: { $0.text(sample.timeZone) })
     }
 
     public func add(_ sample: CategorySample) throws -> Bool {
         let (type, source, device) = (try typeId(sample.type), try sourceId(sample.source), try deviceId(sample.source))
-        return try category.run(db) {
-            $0.int(personId); $0.int(type); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
-            $0.int(sample.start.day); $0.text(sample.value); $0.int(device); $0.int(sample.created?.utc); $0.text(sample.timeZone)
-        } && added(sample.start.day)
+        return try insertCategory(typeId: type, sourceId: source, deviceId: device, start: sample.start, end: sample.end, created: sample.created,
+                                  value: { $0.text(sample.value) }, timeZone: { $0.text(sample.timeZone) })
+    }
+
+    /// The ids and the stored form shared by a run of an import's rows: a row of the same kind and
+    /// source as the one before costs no look-up, and nothing the reading thread also holds is
+    /// retained (`SampleRow`). Only plain values: copying it touches no reference count.
+    private struct RowRun {
+        var kind: UnsafeMutableRawPointer
+        var source: UnsafeMutableRawPointer
+        var typeId: Int64
+        var sourceId: Int64
+        var deviceId: Int64?
+        var cumulative: Bool
+        var rule: StoredConversion.Rule
+        var unit: UnsafeBufferPointer<CChar>?
+    }
+    @exclusivity(unchecked) private var rowRun: RowRun?
+
+    private func run(of row: SampleRow) throws -> RowRun {
+        if let rowRun, rowRun.kind == row.kind.toOpaque(), rowRun.source == row.source.toOpaque() { return rowRun }
+        let kind = row.kind.takeUnretainedValue(), source = row.source.takeUnretainedValue()
+        // A blood-pressure part's type is only named when it is paired (`finish`), as before rows.
+        let type = kind.isBloodPressurePart ? 0 : try typeId(kind.type)
+        let run = RowRun(kind: row.kind.toOpaque(), source: row.source.toOpaque(), typeId: type, sourceId: try sourceId(source),
+                         deviceId: try deviceId(source), cumulative: kind.isCumulative, rule: kind.conversion.rule, unit: kind.unit?.bytes)
+        rowRun = run
+        return run
+    }
+
+    /// An import's quantity sample (`SampleRow`), unless it is there already; true when it was added.
+    package func add(quantity row: SampleRow) throws -> Bool {
+        let run = try run(of: row)
+        return try insertQuantity(typeId: run.typeId, cumulative: run.cumulative, sourceId: run.sourceId, deviceId: run.deviceId,
+                                  start: row.start, end: row.end, created: row.created, stored: run.rule.stored(row.value),
+                                  wasUserEntered: row.wasUserEntered, motionContext: row.motionContext,
+                                  unit: { $0.text(run.unit) }, timeZone: { $0.text(row.timeZone?._withUnsafeGuaranteedRef { $0.bytes }) })
+    }
+
+    /// An import's category sample (`SampleRow`), unless it is there already.
+    package func add(category row: SampleRow) throws -> Bool {
+        let run = try run(of: row)
+        return try insertCategory(typeId: run.typeId, sourceId: run.sourceId, deviceId: run.deviceId, start: row.start, end: row.end,
+                                  created: row.created, value: { binder in
+                                      // A category sample with no value stores ''.
+                                      if let text = row.text { binder.text(text._withUnsafeGuaranteedRef { $0.bytes }) } else { binder.text("") }
+                                  },
+                                  timeZone: { $0.text(row.timeZone?._withUnsafeGuaranteedRef { $0.bytes }) })
+    }
+
+    /// The one way a quantity sample reaches its table and the day's figures.
+    private func insertQuantity(typeId: Int64, cumulative: Bool, sourceId: Int64, deviceId: Int64?, start: HealthInstant, end: HealthInstant,
+                                created: HealthInstant?, stored: Double, wasUserEntered: Bool?, motionContext: Int?,
+                                unit: (inout RowInsert.Binder) -> Void, timeZone: (inout RowInsert.Binder) -> Void) throws -> Bool {
+        guard try quantity.run(db, {
+            $0.int(personId); $0.int(typeId); $0.int(sourceId); $0.int(start.utc); $0.int(end.utc); $0.int(start.offset)
+            $0.int(start.day); $0.double(stored); unit(&$0); $0.int(deviceId); $0.int(created?.utc)
+            $0.bool(wasUserEntered); timeZone(&$0); $0.int(motionContext)
+        }) else { return false }
+        try tally.add(db, cumulative: cumulative, typeId: typeId, sourceId: sourceId, day: start.day, start: start.utc, end: end.utc, value: stored)
+        return added(start.day)
+    }
+
+    /// The one way a category sample reaches its table.
+    private func insertCategory(typeId: Int64, sourceId: Int64, deviceId: Int64?, start: HealthInstant, end: HealthInstant, created: HealthInstant?,
+                                value: (inout RowInsert.Binder) -> Void, timeZone: (inout RowInsert.Binder) -> Void) throws -> Bool {
+        try category.run(db) {
+            $0.int(personId); $0.int(typeId); $0.int(sourceId); $0.int(start.utc); $0.int(end.utc); $0.int(start.offset)
+            $0.int(start.day); value(&$0); $0.int(deviceId); $0.int(created?.utc); timeZone(&$0)
+        } && added(start.day)
     }
 
     public func add(_ reading: BloodPressureReading) throws -> Bool {
@@ -199,13 +261,31 @@ public final class SampleWriter {
     /// A systolic or diastolic record outside a correlation. Exports repeat each BloodPressure
     /// correlation's two values as top-level records; they are kept aside and paired at `finish`.
     public func addBloodPressurePart(_ sample: QuantitySample) throws {
-        let mmHg = UnitRegistry.unit("mmHg")!
-        let value = HealthUnit.unit(sample.unit).flatMap { UnitRegistry.convert(sample.value, from: $0, to: mmHg) } ?? sample.value
         let (source, device) = (try sourceId(sample.source), try deviceId(sample.source))
+        try insertBloodPressurePart(systolic: sample.type == .systolic, value: Self.mmHg(sample.value, unit: sample.unit), sourceId: source,
+                                    deviceId: device, start: sample.start, end: sample.end, created: sample.created,
+                                    wasUserEntered: sample.wasUserEntered, unit: { $0.text(sample.unit) })
+    }
+
+    /// An import's systolic or diastolic record outside a correlation (`SampleRow`).
+    package func addBloodPressurePart(_ row: SampleRow) throws {
+        let run = try run(of: row)
+        let kind = row.kind.takeUnretainedValue()
+        try insertBloodPressurePart(systolic: kind.type == .systolic, value: Self.mmHg(row.value, unit: kind.unit?.string ?? ""),
+                                    sourceId: run.sourceId, deviceId: run.deviceId, start: row.start, end: row.end, created: row.created,
+                                    wasUserEntered: row.wasUserEntered, unit: { $0.text(run.unit) })
+    }
+
+    private static func mmHg(_ value: Double, unit: String) -> Double {
+        HealthUnit.unit(unit).flatMap { UnitRegistry.convert(value, from: $0, to: UnitRegistry.unit("mmHg")!) } ?? value
+    }
+
+    private func insertBloodPressurePart(systolic: Bool, value: Double, sourceId: Int64, deviceId: Int64?, start: HealthInstant, end: HealthInstant,
+                                         created: HealthInstant?, wasUserEntered: Bool?, unit: (inout RowInsert.Binder) -> Void) throws {
         _ = try bloodPressurePart.run(db) {
-            $0.bool(sample.type == .systolic); $0.int(source); $0.int(sample.start.utc); $0.int(sample.end.utc); $0.int(sample.start.offset)
-            $0.int(sample.start.day); $0.double(value); $0.text(sample.unit); $0.int(device); $0.int(sample.created?.utc)
-            $0.bool(sample.wasUserEntered)
+            $0.bool(systolic); $0.int(sourceId); $0.int(start.utc); $0.int(end.utc); $0.int(start.offset)
+            $0.int(start.day); $0.double(value); unit(&$0); $0.int(deviceId); $0.int(created?.utc)
+            $0.bool(wasUserEntered)
         }
     }
 

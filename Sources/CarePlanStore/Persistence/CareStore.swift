@@ -298,12 +298,27 @@ public final class CareStore: @unchecked Sendable {
     /// Runs one write transaction (`BEGIN IMMEDIATE`), turning SQLite failures into user-facing errors.
     /// Public for the targets that keep their own rows in this file (HealthData's samples).
     /// The person it writes for is added first if they are new (`choosePerson(_:adding:)`).
-    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    ///
+    /// `checkingForeignKeys: false` is for a bulk write whose every reference is an id it looked up
+    /// or inserted itself in this same transaction (a health import: each sample's person, type,
+    /// source and device): SQLite's check of each row's references, a cursor opened, a seek and the
+    /// cursor closed per reference, was a quarter of an import's writing and could never fail. SQLite
+    /// takes the switch only outside a transaction, so it is turned off before BEGIN and on again
+    /// after the transaction ends, whichever way it ends.
+    public func write<T>(checkingForeignKeys: Bool = true, _ updates: (Database) throws -> T) throws -> T {
         let chosen = personChoice.state
         do {
-            return try writer().write { db in
-                try ensurePerson(db)
-                return try updates(db)
+            return try writer().writeWithoutTransaction { db in
+                if !checkingForeignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
+                defer { if !checkingForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
+                var result: T?
+                // As GRDB's own `write`: one transaction, committed when `updates` returns.
+                try db.inTransaction {
+                    try ensurePerson(db)
+                    result = try updates(db)
+                    return .commit
+                }
+                return result!
             }
         } catch let error as DatabaseError {
             personChoice.restore(chosen)

@@ -43,14 +43,29 @@ public struct HealthImporter {
     public func run(path: String, openingStore openStore: () throws -> CareStore) throws -> ImportSummary {
         if let problem = careplan_libxml2_error() { throw HealthImportError.missingLibrary(String(cString: problem)) }
         let source = try ExportSource(path: path)
-        let store = try openStore()
         let clock = ContinuousClock(), started = clock.now
+        // Inflating and parsing on one core, writing on the other (the thread that holds the
+        // transaction); the reader waits when the writer is behind. Reading starts before the
+        // store opens, so opening it (a new store's schema, the check for an earlier import of the
+        // same file) overlaps the reading instead of coming before it. Whatever ends the import,
+        // the reading thread is stopped and waited for before this returns.
+        let channel = BatchChannel()
+        let job = ReadingJob(source: source, channel: channel, progress: progress, interrupted: interrupted)
+        Thread { job.run() }.start()
+        var joined = false
+        defer {
+            if !joined {
+                channel.cancel()
+                job.done.wait()
+            }
+        }
+        let store = try openStore()
         func elapsed() -> Double {
             let parts = (clock.now - started).components
             return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
         }
         // The same export again (same size, same CRC-32; the zip records it) adds nothing: say so
-        // without reading it.
+        // and stop reading it.
         if !again {
             let earlier = try HealthImportLog.imports(in: store, bytes: source.totalBytes, since: since)
             if !earlier.isEmpty {
@@ -65,18 +80,6 @@ public struct HealthImporter {
         // (`PlanLinkage`, from the plan it reads). SQLite need not check each row's references again.
         var summary = try store.write(checkingForeignKeys: false) { db -> ImportSummary in
             let collector = Collector(writer: try SampleWriter(db), since: since, now: now)
-            // Inflating and parsing on one core, writing on the other (this thread, which holds
-            // the transaction); the reader waits when the writer is behind.
-            let channel = BatchChannel()
-            let job = ReadingJob(source: source, channel: channel, progress: progress, interrupted: interrupted)
-            Thread { job.run() }.start()
-            var joined = false
-            defer {
-                if !joined {
-                    channel.cancel()
-                    job.done.wait()
-                }
-            }
             while let batch = try channel.receive() {
                 for found in batch { collector.take(found) }
                 if let failure = collector.failure { throw failure }

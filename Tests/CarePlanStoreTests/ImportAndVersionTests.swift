@@ -141,3 +141,46 @@ import Testing
         #expect(try other.store.plan().plan(on: date("2026-11-21")) == decode(samplePlanYAML))
     }
 }
+
+/// `careplan status`, `due` and `remind` read the plan with `.dueList`: what they show must be what
+/// the whole plan says, for every sample plan careplan offers (measures, sleep diaries, weekly and
+/// every-N-days patterns, optional and as-needed activities, graces).
+@Suite struct DueListPlanReadTests {
+    static let samplePlans = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("sample-plans")
+
+    @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: samplePlans.path).filter { $0.hasSuffix(".yaml") }.sorted())
+    func aDueListReadKeepsEverySchedule(_ file: String) throws {
+        let test = try TestStore()
+        let plan = try PlanDecoder.load(path: Self.samplePlans.appendingPathComponent(file).path)
+        let now = clock("2026-11-21T09:30")
+        _ = try test.store.importPlan(plan, effective: date("2026-11-01"), clock: now)
+        // A second version for every activity, so the read pairs each version with its own times.
+        var later = plan
+        for index in later.activities.indices { later.activities[index].title += " (v2)" }
+        _ = try test.store.importPlan(later, effective: date("2026-11-20"), clock: now)
+
+        let (full, dueList) = try test.store.reading { (try $0.plan(.full), try $0.plan(.dueList)) }
+        #expect(dueList.histories.count == full.histories.count && !full.histories.isEmpty)
+        #expect(dueList.title == full.title && dueList.patient == full.patient && dueList.reminders == full.reminders)
+        for (short, whole) in zip(dueList.histories, full.histories) {
+            #expect(short.id == whole.id && short.kind == whole.kind && short.trackedFrom == whole.trackedFrom)
+            #expect(short.versions.map(\.version) == whole.versions.map(\.version) && short.versions.count == 2)
+            for (a, b) in zip(short.versions, whole.versions) {
+                #expect(a.effectiveFrom == b.effectiveFrom)
+                #expect(a.activity.title == b.activity.title && a.activity.schedule == b.activity.schedule)
+                #expect(a.activity.optional == b.activity.optional && a.activity.graceMinutes == b.activity.graceMinutes)
+                // What a due list leaves out.
+                #expect(a.activity.measure == nil && a.activity.health == nil && a.activity.text == nil)
+            }
+        }
+        // The same day's due list either way, at every hour.
+        let day = try test.store.reading { try $0.day(date("2026-11-21"), plan: full) }
+        for hour in stride(from: 0, to: 24 * 60, by: 60) {
+            let whole = DueList(day: day, reminders: full.reminders, minutesIntoDay: hour, within: 30)
+            let short = DueList(day: try test.store.reading { try $0.day(date("2026-11-21"), plan: dueList) }, reminders: dueList.reminders,
+                                minutesIntoDay: hour, within: 30)
+            #expect(short.items.map { "\($0.activity.id) \($0.occurrence) \($0.state)" } == whole.items.map { "\($0.activity.id) \($0.occurrence) \($0.state)" })
+        }
+    }
+}

@@ -41,6 +41,18 @@ public struct ActivityHistory: Hashable, Sendable, Identifiable {
     public var start: LocalDate { versions.map(\.activity.schedule.start).min()! }
 }
 
+/// How much of a stored plan a read brings back.
+public enum PlanDetail: Sendable {
+    /// Everything the store keeps.
+    case full
+    /// What a due list needs (`careplan status`, `due`, `remind`, run every few seconds): the plan's
+    /// title, patient and reminders, and each activity version's kind, title, schedule, whether it
+    /// is optional and its grace. Measures, health links, texts, contacts and the patient's
+    /// details are left out (nil or empty), so a snapshot read this way is never written back or
+    /// exported.
+    case dueList
+}
+
 /// The whole plan as stored: title, and each activity's history in display order.
 ///
 /// Small (tens of activities), so commands load it once and compute events in memory; only

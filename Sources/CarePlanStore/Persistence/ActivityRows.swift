@@ -169,7 +169,9 @@ enum ActivityRows {
     }
 
     /// Every version of every activity (or of `activityId` alone), oldest first, by activity.
-    static func read(_ db: Database, activityId: String?, path: String) throws -> [String: [ActivityVersion]] {
+    /// `.dueList` reads the versions and their times only: a due list (`careplan status`, every few
+    /// seconds) has no use for measures, health links and texts, whose lists were half the reads.
+    static func read(_ db: Database, activityId: String?, path: String, detail: PlanDetail = .full) throws -> [String: [ActivityVersion]] {
         let filter = activityId == nil ? "WHERE personId = person()" : "WHERE personId = person() AND activityId = ?"
         let arguments: StatementArguments = activityId.map { [$0] } ?? []
         func damaged(_ id: String, _ version: Int, _ what: String) -> StoreError {
@@ -187,6 +189,85 @@ enum ActivityRows {
             times[key, default: []].append(time)
         }
 
+        let lists = detail == .full ? try measureAndHealthLists(db, filter: filter, arguments: arguments, damaged: damaged) : MeasureAndHealthLists()
+        var byActivity: [String: [ActivityVersion]] = [:]
+        let weekdays = Weekday.allCases
+        // The columns a due list reads come first (0...18), so both kinds of read decode them alike.
+        let dueListColumns = """
+            activityId, version, effectiveFrom, kind, title, optional, startDate, endDate, pattern, perDay, everyDays,
+            \(weekdays.map(\.key).joined(separator: ", ")), graceMinutes
+            """
+        let moreColumns = detail == .full ? """
+            , text, instructions, groupName, color, resettable, measureType, aggregate,
+            healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, medication
+            """ : ""
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT \(dueListColumns)\(moreColumns)
+            FROM activityVersion \(filter) ORDER BY effectiveFrom, version
+            """), arguments: arguments)
+        while let row = try rows.next() {
+            let key = Key(activityId: row[0], version: row[1])
+            let id = key.activityId, number = key.version
+            guard let effective = LocalDate(iso: row[2] as String) else { throw damaged(id, number, "effectiveFrom '\(row[2] as String)'") }
+            guard let kind = Activity.Kind(rawValue: row[3]) else { throw damaged(id, number, "kind '\(row[3] as String)'") }
+            guard let start = LocalDate(iso: row[6] as String) else { throw damaged(id, number, "startDate '\(row[6] as String)'") }
+            let endText: String? = row[7]
+            let end = endText.flatMap { LocalDate(iso: $0) }
+            if let endText, end == nil { throw damaged(id, number, "endDate '\(endText)'") }
+            let perDay: Int? = row[9], everyDays: Int? = row[10]
+            let pattern: Schedule.Pattern
+            switch row[8] as String {
+            case "daily":
+                guard let perDay else { throw damaged(id, number, tr("a daily pattern without perDay")) }
+                pattern = .daily(perDay)
+            case "weekly":
+                var days: [Weekday: Int] = [:]
+                for (offset, day) in weekdays.enumerated() {
+                    if let count: Int = row[11 + offset] { days[day] = count }
+                }
+                pattern = .weekly(days)
+            case "every":
+                guard let everyDays, let perDay else { throw damaged(id, number, tr("an every-N-days pattern without everyDays and perDay")) }
+                pattern = .every(days: everyDays, times: perDay)
+            case "asNeeded":
+                pattern = .asNeeded
+            case let other:
+                throw damaged(id, number, "pattern '\(other)'")
+            }
+            var activity = Activity(id: id, kind: kind, title: row[4], optional: row[5],
+                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), graceMinutes: row[18])
+            if detail == .full {
+                if let typeText: String = row[24] {
+                    guard let type = Measure.ValueType(rawValue: typeText) else { throw damaged(id, number, "measureType '\(typeText)'") }
+                    let aggregateText: String? = row[25]
+                    guard let aggregate = aggregateText.flatMap(Measure.Aggregate.init(rawValue:)) else {
+                        throw damaged(id, number, "aggregate '\(aggregateText ?? "")'")
+                    }
+                    activity.measure = Measure(type: type, fields: lists.fields[key] ?? [], aggregate: aggregate)
+                    if type == .sleep { activity.measure = .sleepDiary(try sleepSettings(row, damaged: { damaged(id, number, $0) })) }
+                    activity.measure?.loinc = row[31]
+                }
+                let healthType: String? = row[26]
+                activity.health = healthType.map { HealthLink(type: $0, sources: lists.sources[key] ?? [], goal: row[27]) }
+                (activity.text, activity.instructions, activity.group, activity.color) = (row[19], row[20], row[21], row[22])
+                activity.resettable = row[23]
+                activity.medication = row[32]
+            }
+            byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
+        }
+        return byActivity
+    }
+
+    /// A full read's lists beside the versions: each measure's fields (with their options) and
+    /// each health link's sources.
+    private struct MeasureAndHealthLists {
+        var fields: [Key: [Measure.Field]] = [:]
+        var sources: [Key: [String]] = [:]
+    }
+
+    private static func measureAndHealthLists(_ db: Database, filter: String, arguments: StatementArguments,
+                                              damaged: (String, Int, String) -> StoreError) throws -> MeasureAndHealthLists {
+        var lists = MeasureAndHealthLists()
         var options: [Key: [Int: [String]]] = [:]
         let optionRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, field, option FROM fieldOption \(filter) ORDER BY activityId, version, field, position
@@ -195,15 +276,13 @@ enum ActivityRows {
             options[Key(activityId: row[0], version: row[1]), default: [:]][row[2] as Int, default: []].append(row[3])
         }
 
-        var sources: [Key: [String]] = [:]
         let sourceRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, name FROM activityHealthSource \(filter) ORDER BY activityId, version, position
             """), arguments: arguments)
         while let row = try sourceRows.next() {
-            sources[Key(activityId: row[0], version: row[1]), default: []].append(row[2])
+            lists.sources[Key(activityId: row[0], version: row[1]), default: []].append(row[2])
         }
 
-        var fields: [Key: [Measure.Field]] = [:]
         let fieldRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, position, name, unit, rangeLow, rangeHigh, normalLow, normalHigh, decimals, loinc
             FROM measureField \(filter) ORDER BY activityId, version, position
@@ -219,78 +298,21 @@ enum ActivityRows {
                 guard a <= b else { throw damaged(key.activityId, key.version, tr("a measure field's range runs backwards")) }
                 return a...b
             }
-            fields[key, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
-                                                          decimals: row[9], options: options[key]?[row[2] as Int] ?? [], loinc: row[10]))
+            lists.fields[key, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
+                                                                decimals: row[9], options: options[key]?[row[2] as Int] ?? [], loinc: row[10]))
         }
-
-        var byActivity: [String: [ActivityVersion]] = [:]
-        let weekdays = Weekday.allCases
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT activityId, version, effectiveFrom, kind, title, text, instructions, groupName, color, optional, resettable,
-                   startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")), measureType, aggregate,
-                   healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes, medication
-            FROM activityVersion \(filter) ORDER BY effectiveFrom, version
-            """), arguments: arguments)
-        while let row = try rows.next() {
-            let key = Key(activityId: row[0], version: row[1])
-            let id = key.activityId, number = key.version
-            guard let effective = LocalDate(iso: row[2] as String) else { throw damaged(id, number, "effectiveFrom '\(row[2] as String)'") }
-            guard let kind = Activity.Kind(rawValue: row[3]) else { throw damaged(id, number, "kind '\(row[3] as String)'") }
-            guard let start = LocalDate(iso: row[11] as String) else { throw damaged(id, number, "startDate '\(row[11] as String)'") }
-            let endText: String? = row[12]
-            let end = endText.flatMap { LocalDate(iso: $0) }
-            if let endText, end == nil { throw damaged(id, number, "endDate '\(endText)'") }
-            let perDay: Int? = row[14], everyDays: Int? = row[15]
-            let pattern: Schedule.Pattern
-            switch row[13] as String {
-            case "daily":
-                guard let perDay else { throw damaged(id, number, tr("a daily pattern without perDay")) }
-                pattern = .daily(perDay)
-            case "weekly":
-                var days: [Weekday: Int] = [:]
-                for (offset, day) in weekdays.enumerated() {
-                    if let count: Int = row[16 + offset] { days[day] = count }
-                }
-                pattern = .weekly(days)
-            case "every":
-                guard let everyDays, let perDay else { throw damaged(id, number, tr("an every-N-days pattern without everyDays and perDay")) }
-                pattern = .every(days: everyDays, times: perDay)
-            case "asNeeded":
-                pattern = .asNeeded
-            case let other:
-                throw damaged(id, number, "pattern '\(other)'")
-            }
-            var measure: Measure?
-            if let typeText: String = row[23] {
-                guard let type = Measure.ValueType(rawValue: typeText) else { throw damaged(id, number, "measureType '\(typeText)'") }
-                let aggregateText: String? = row[24]
-                guard let aggregate = aggregateText.flatMap(Measure.Aggregate.init(rawValue:)) else {
-                    throw damaged(id, number, "aggregate '\(aggregateText ?? "")'")
-                }
-                measure = Measure(type: type, fields: fields[key] ?? [], aggregate: aggregate)
-                if type == .sleep { measure = .sleepDiary(try sleepSettings(row, damaged: { damaged(id, number, $0) })) }
-                measure?.loinc = row[30]
-            }
-            let healthType: String? = row[25]
-            let health = healthType.map { HealthLink(type: $0, sources: sources[key] ?? [], goal: row[26]) }
-            let activity = Activity(id: id, kind: kind, title: row[4], text: row[5], instructions: row[6], group: row[7], color: row[8],
-                                    optional: row[9], resettable: row[10],
-                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), measure: measure,
-                                    health: health, graceMinutes: row[31], medication: row[32])
-            byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
-        }
-        return byActivity
+        return lists
     }
 
-    /// Columns 27...29 of a version row: a sleep measure's settings.
+    /// Columns 28...30 of a full version row: a sleep measure's settings.
     private static func sleepSettings(_ row: Row, damaged: (String) -> StoreError) throws -> SleepSettings {
         var settings = SleepSettings.standard
-        if let text: String = row[27] {
+        if let text: String = row[28] {
             guard let (start, end) = SleepSettings.window(text) else { throw damaged("sleepWindow '\(text)'") }
             (settings.windowStart, settings.windowEnd) = (start, end)
         }
-        if let minutes: Int = row[28] { settings.awakeningMinutes = minutes }
-        if let text: String = row[29] {
+        if let minutes: Int = row[29] { settings.awakeningMinutes = minutes }
+        if let text: String = row[30] {
             guard let headline = SleepSettings.Headline(rawValue: text) else { throw damaged("sleepHeadline '\(text)'") }
             settings.headline = headline
         }

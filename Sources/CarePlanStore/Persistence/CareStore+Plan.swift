@@ -185,24 +185,23 @@ extension CareStore {
 
 extension StoreReader {
     /// The plan with every activity's versions, in display order: column reads (ActivityRows).
-    /// `details` false leaves out the contacts and the patient's identifiers, which a due list
-    /// (`careplan status`, run every few seconds) has no use for.
-    public func plan(details: Bool = true) throws -> PlanSnapshot {
+    /// `.dueList` reads what a due list shows (see `PlanDetail`).
+    public func plan(_ detail: PlanDetail = .full) throws -> PlanSnapshot {
         let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT title, patient, revision, graceMinutes, quietHours, patientBorn, language, (SELECT name FROM person WHERE id = person()) AS person
             FROM plan WHERE personId = person()
             """))
         let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity WHERE personId = person() ORDER BY position, createdAt"))
-        let versions = try ActivityRows.read(db, activityId: nil, path: path)
+        let versions = try ActivityRows.read(db, activityId: nil, path: path, detail: detail)
         let histories = try activities.map { row -> ActivityHistory in
             let id: String = row[0]
             return try history(id: id, kind: row[1], trackedFrom: row[2], versions: versions[id] ?? [])
         }
         let quiet = (row?["quietHours"] as String?).flatMap(Reminders.quiet)
         var plan = PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
-                                revision: row?["revision"] ?? 0, contacts: details ? try ContactRows.read(db, path: path) : [],
+                                revision: row?["revision"] ?? 0, contacts: detail == .full ? try ContactRows.read(db, path: path) : [],
                                 reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
-                                patientDetails: details ? try patientDetails(born: row?["patientBorn"]) : PatientDetails())
+                                patientDetails: detail == .full ? try patientDetails(born: row?["patientBorn"]) : PatientDetails())
         plan.person = row?["person"]
         plan.language = row?["language"]
         return plan

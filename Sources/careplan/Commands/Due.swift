@@ -35,7 +35,7 @@ enum DueNow {
 
     static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> Person {
         let (plan, day) = try careStore.reading { reader in
-            let plan = try reader.plan(details: false)
+            let plan = try reader.plan(.dueList)
             return (plan, try reader.day(clock.today, plan: plan))
         }
         guard !plan.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }

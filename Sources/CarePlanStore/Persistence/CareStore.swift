@@ -64,7 +64,7 @@ public final class CareStore: @unchecked Sendable {
                 // An empty file: the writer makes it a WAL database with the current schema first,
                 // since a read-only connection cannot.
                 let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
-                try Schema.migrator.migrate(writer)
+                try Schema.createNew(in: writer)
                 openedWriter = writer
             }
             var config = Configuration()

@@ -24,6 +24,11 @@ enum FHIRRows {
                 importedAt TEXT NOT NULL
             );
             """)
+        try makeIdentity(db)
+    }
+
+    /// The store's random identity, made once with the store (by v9, or with a new store's schema).
+    static func makeIdentity(_ db: Database) throws {
         try db.execute(sql: "INSERT INTO storeIdentity (id, uuid) VALUES (1, ?)", arguments: [UUID().uuidString.lowercased()])
     }
 }

@@ -20,7 +20,7 @@ import Testing
             case 0: pattern = .daily(count)
             case 1:
                 let chosen = Weekday.allCases.filter { days & (1 << ($0.rawValue - 1)) != 0 }
-                pattern = .weekly(Dictionary(uniqueKeysWithValues: (chosen.isEmpty ? [.mon] : chosen).map { ($0, count) }))
+                pattern = .weekly(WeekdayCounts((chosen.isEmpty ? [.mon] : chosen).map { ($0, count) }))
             case 2: pattern = .every(days: every, times: count)
             default: pattern = .asNeeded
             }

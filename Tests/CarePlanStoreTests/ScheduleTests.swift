@@ -17,6 +17,17 @@ import Testing
         #expect(counts(schedule, from: "2026-11-02", days: 7) == [1, 0, 2, 0, 0, 0, 1])
     }
 
+    @Test func aWeeksCountsAreKeptInWeekOrderWhateverOrderTheyCameIn() {
+        let counts: WeekdayCounts = [.sun: 1, .mon: 2, .thu: 1]
+        #expect(counts.days == [.mon, .thu, .sun])
+        #expect(counts.pairs.map(\.count) == [2, 1, 1])
+        #expect(counts == WeekdayCounts([(.thu, 1), (.mon, 2), (.sun, 1)]))
+        #expect(counts[.tue] == nil && counts[.mon] == 2)
+        #expect(WeekdayCounts().isEmpty && !counts.isEmpty)
+        // The summary people read lists the days Monday first.
+        #expect(Schedule(start: date("2026-11-01"), pattern: .weekly(counts)).summary.hasPrefix("weekly on Mon 2×, Thu"))
+    }
+
     @Test func everyKDaysCountsFromStart() {
         let schedule = Schedule(start: date("2026-11-01"), pattern: .every(days: 3, times: 1))
         #expect(counts(schedule, from: "2026-10-31", days: 8) == [0, 1, 0, 0, 1, 0, 0, 1])

@@ -8,8 +8,8 @@ public struct Schedule: Hashable, Sendable {
     public enum Pattern: Hashable, Sendable {
         /// N occurrences every day.
         case daily(Int)
-        /// Occurrences per weekday; days not in the map have none.
-        case weekly([Weekday: Int])
+        /// Occurrences per weekday; days without a count have none.
+        case weekly(WeekdayCounts)
         /// N occurrences on every K-th day counted from `start`.
         case every(days: Int, times: Int)
         /// Never due; may be logged any number of times a day; never counts in adherence.
@@ -85,9 +85,9 @@ public struct Schedule: Hashable, Sendable {
         // TRANSLATORS: how often an activity is due, as the start of its schedule's summary ({schedule}).
         case .daily(let n): return n == 1 ? tr("daily") : trn("{count}× daily", "{count}× daily", n)
         case .weekly(let perDay):
-            let days = perDay.keys.sorted().map { day in
+            let days = perDay.pairs.map { day, count in
                 // TRANSLATORS: a weekday of a weekly schedule with its number of occurrences: "Thu 2×".
-                perDay[day]! == 1 ? day.shortName : trn("{weekday} {count}×", "{weekday} {count}×", perDay[day]!, ["weekday": day.shortName])
+                count == 1 ? day.shortName : trn("{weekday} {count}×", "{weekday} {count}×", count, ["weekday": day.shortName])
             }
             // TRANSLATORS: {weekdays} lists abbreviated weekdays, each with its count when above one: "Mon, Thu 2×".
             return tr("weekly on {weekdays}", ["weekdays": ListText.joined(days)])

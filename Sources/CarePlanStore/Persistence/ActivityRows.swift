@@ -106,7 +106,7 @@ enum ActivityRows {
     /// Writes one version of `activity`, with its lists.
     static func insert(_ activity: Activity, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
         let schedule = activity.schedule
-        var perDay: Int?, everyDays: Int?, weekly: [Weekday: Int] = [:]
+        var perDay: Int?, everyDays: Int?, weekly = WeekdayCounts()
         let pattern: String
         switch schedule.pattern {
         case .daily(let n): (pattern, perDay) = ("daily", n)
@@ -163,9 +163,14 @@ enum ActivityRows {
                        arguments: [end.iso, activityId, version])
     }
 
-    private struct Key: Hashable {
+    /// One version of one activity. The dictionaries below are keyed by its `text`, not by the
+    /// struct: the first dictionary of a new key type makes Swift's runtime search every
+    /// conformance in the program for its Hashable (0.1 ms of `careplan status`, which reads once
+    /// and exits); String's is found already.
+    private struct Key {
         var activityId: String
         var version: Int
+        var text: String { "\(version) \(activityId)" }
     }
 
     /// Every version of every activity (or of `activityId` alone), oldest first, by activity.
@@ -179,14 +184,14 @@ enum ActivityRows {
             .damaged(path: path, detail: tr("version {version} of activity '{id}' cannot be read: {what}", ["version": String(version), "id": id, "what": what]))
         }
 
-        var times: [Key: [TimeOfDay]] = [:]
+        var times: [String: [TimeOfDay]] = [:]
         let timeRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, time FROM activityTime \(filter) ORDER BY activityId, version, position
             """), arguments: arguments)
         while let row = try timeRows.next() {
             let key = Key(activityId: row[0], version: row[1])
             guard let time = TimeOfDay(text: row[2] as String) else { throw damaged(key.activityId, key.version, "time '\(row[2] as String)'") }
-            times[key, default: []].append(time)
+            times[key.text, default: []].append(time)
         }
 
         let lists = detail == .full ? try measureAndHealthLists(db, filter: filter, arguments: arguments, damaged: damaged) : MeasureAndHealthLists()
@@ -221,7 +226,7 @@ enum ActivityRows {
                 guard let perDay else { throw damaged(id, number, tr("a daily pattern without perDay")) }
                 pattern = .daily(perDay)
             case "weekly":
-                var days: [Weekday: Int] = [:]
+                var days = WeekdayCounts()
                 for (offset, day) in weekdays.enumerated() {
                     if let count: Int = row[11 + offset] { days[day] = count }
                 }
@@ -235,7 +240,7 @@ enum ActivityRows {
                 throw damaged(id, number, "pattern '\(other)'")
             }
             var activity = Activity(id: id, kind: kind, title: row[4], optional: row[5],
-                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key] ?? []), graceMinutes: row[18])
+                                    schedule: Schedule(start: start, end: end, pattern: pattern, times: times[key.text] ?? []), graceMinutes: row[18])
             if detail == .full {
                 if let typeText: String = row[24] {
                     guard let type = Measure.ValueType(rawValue: typeText) else { throw damaged(id, number, "measureType '\(typeText)'") }
@@ -243,12 +248,12 @@ enum ActivityRows {
                     guard let aggregate = aggregateText.flatMap(Measure.Aggregate.init(rawValue:)) else {
                         throw damaged(id, number, "aggregate '\(aggregateText ?? "")'")
                     }
-                    activity.measure = Measure(type: type, fields: lists.fields[key] ?? [], aggregate: aggregate)
+                    activity.measure = Measure(type: type, fields: lists.fields[key.text] ?? [], aggregate: aggregate)
                     if type == .sleep { activity.measure = .sleepDiary(try sleepSettings(row, damaged: { damaged(id, number, $0) })) }
                     activity.measure?.loinc = row[31]
                 }
                 let healthType: String? = row[26]
-                activity.health = healthType.map { HealthLink(type: $0, sources: lists.sources[key] ?? [], goal: row[27]) }
+                activity.health = healthType.map { HealthLink(type: $0, sources: lists.sources[key.text] ?? [], goal: row[27]) }
                 (activity.text, activity.instructions, activity.group, activity.color) = (row[19], row[20], row[21], row[22])
                 activity.resettable = row[23]
                 activity.medication = row[32]
@@ -261,26 +266,26 @@ enum ActivityRows {
     /// A full read's lists beside the versions: each measure's fields (with their options) and
     /// each health link's sources.
     private struct MeasureAndHealthLists {
-        var fields: [Key: [Measure.Field]] = [:]
-        var sources: [Key: [String]] = [:]
+        var fields: [String: [Measure.Field]] = [:]
+        var sources: [String: [String]] = [:]
     }
 
     private static func measureAndHealthLists(_ db: Database, filter: String, arguments: StatementArguments,
                                               damaged: (String, Int, String) -> StoreError) throws -> MeasureAndHealthLists {
         var lists = MeasureAndHealthLists()
-        var options: [Key: [Int: [String]]] = [:]
+        var options: [String: [Int: [String]]] = [:]
         let optionRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, field, option FROM fieldOption \(filter) ORDER BY activityId, version, field, position
             """), arguments: arguments)
         while let row = try optionRows.next() {
-            options[Key(activityId: row[0], version: row[1]), default: [:]][row[2] as Int, default: []].append(row[3])
+            options[Key(activityId: row[0], version: row[1]).text, default: [:]][row[2] as Int, default: []].append(row[3])
         }
 
         let sourceRows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT activityId, version, name FROM activityHealthSource \(filter) ORDER BY activityId, version, position
             """), arguments: arguments)
         while let row = try sourceRows.next() {
-            lists.sources[Key(activityId: row[0], version: row[1]), default: []].append(row[2])
+            lists.sources[Key(activityId: row[0], version: row[1]).text, default: []].append(row[2])
         }
 
         let fieldRows = try Row.fetchCursor(db.cachedStatement(sql: """
@@ -298,8 +303,8 @@ enum ActivityRows {
                 guard a <= b else { throw damaged(key.activityId, key.version, tr("a measure field's range runs backwards")) }
                 return a...b
             }
-            lists.fields[key, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
-                                                                decimals: row[9], options: options[key]?[row[2] as Int] ?? [], loinc: row[10]))
+            lists.fields[key.text, default: []].append(Measure.Field(name: row[3], unit: row[4], range: try interval(5, 6), normal: try interval(7, 8),
+                                                                decimals: row[9], options: options[key.text]?[row[2] as Int] ?? [], loinc: row[10]))
         }
         return lists
     }

@@ -53,7 +53,11 @@ extension CareStore {
     }
 
     static func people(_ db: Database) throws -> [Person] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM person ORDER BY id")).map { Person(id: $0[0], name: $0[1]) }
+        // A cursor rather than Row.fetchAll (see StoreReader.plan): every command opening the store reads this.
+        var people: [Person] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name FROM person ORDER BY id"))
+        while let row = try rows.next() { people.append(Person(id: row[0], name: row[1])) }
+        return people
     }
 
     /// Opens the store for `name`: the person of that name (ignoring case), else the one whose

@@ -191,19 +191,22 @@ extension StoreReader {
             SELECT title, patient, revision, graceMinutes, quietHours, patientBorn, language, (SELECT name FROM person WHERE id = person()) AS person
             FROM plan WHERE personId = person()
             """))
-        let activities = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity WHERE personId = person() ORDER BY position, createdAt"))
         let versions = try ActivityRows.read(db, activityId: nil, path: path, detail: detail)
-        let histories = try activities.map { row -> ActivityHistory in
-            let id: String = row[0]
-            return try history(id: id, kind: row[1], trackedFrom: row[2], versions: versions[id] ?? [])
+        // A cursor rather than Row.fetchAll, whose first use in a process costs a search of every
+        // conformance in the program (docs/performance.md, "careplan status").
+        var histories: [ActivityHistory] = []
+        let activities = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, kind, trackedFrom FROM activity WHERE personId = person() ORDER BY position, createdAt"))
+        while let activity = try activities.next() {
+            let id: String = activity[0]
+            histories.append(try history(id: id, kind: activity[1], trackedFrom: activity[2], versions: versions[id] ?? []))
         }
-        let quiet = (row?["quietHours"] as String?).flatMap(Reminders.quiet)
-        var plan = PlanSnapshot(title: row?["title"] ?? "", patient: row?["patient"], histories: histories.filter { !$0.versions.isEmpty },
-                                revision: row?["revision"] ?? 0, contacts: detail == .full ? try ContactRows.read(db, path: path) : [],
-                                reminders: Reminders(graceMinutes: row?["graceMinutes"] ?? Reminders.standard.graceMinutes, quiet: quiet),
-                                patientDetails: detail == .full ? try patientDetails(born: row?["patientBorn"]) : PatientDetails())
-        plan.person = row?["person"]
-        plan.language = row?["language"]
+        let quiet = (row?[4] as String?).flatMap(Reminders.quiet)
+        var plan = PlanSnapshot(title: row?[0] ?? "", patient: row?[1], histories: histories.filter { !$0.versions.isEmpty },
+                                revision: row?[2] ?? 0, contacts: detail == .full ? try ContactRows.read(db, path: path) : [],
+                                reminders: Reminders(graceMinutes: row?[3] ?? Reminders.standard.graceMinutes, quiet: quiet),
+                                patientDetails: detail == .full ? try patientDetails(born: row?[5]) : PatientDetails())
+        plan.person = row?[7]
+        plan.language = row?[6]
         return plan
     }
 

@@ -62,7 +62,7 @@ struct StoredActivity: Encodable, Equatable {
                                     times: schedule.times.isEmpty ? nil : schedule.times.map(\.description))
         switch schedule.pattern {
         case .daily(let n): stored.daily = n
-        case .weekly(let perDay): stored.weekly = Dictionary(uniqueKeysWithValues: perDay.map { ($0.key.key, $0.value) })
+        case .weekly(let perDay): stored.weekly = Dictionary(uniqueKeysWithValues: perDay.pairs.map { ($0.day.key, $0.count) })
         case .every(let days, let times): stored.every = .init(days: days, times: times)
         case .asNeeded: stored.asNeeded = true
         }

@@ -299,8 +299,8 @@ public struct PlanDecoder {
     }
 
     /// `{mon: 1, wed: 2}`, or with times `[mon, wed]` (each day has every time).
-    func weekly(_ node: Node, count: (Node?, String) throws -> Int) throws -> [Weekday: Int] {
-        var perDay: [Weekday: Int] = [:]
+    func weekly(_ node: Node, count: (Node?, String) throws -> Int) throws -> WeekdayCounts {
+        var perDay = WeekdayCounts()
         func day(_ keyNode: Node) throws -> Weekday {
             let text = try reader.string(keyNode, "schedule: weekly")
             guard let weekday = Weekday(key: text) else {

@@ -87,7 +87,7 @@ public enum PlanEncoder {
         switch schedule.pattern {
         case .daily(let n): pairs.append(("daily", number(n)))
         case .weekly(let perDay):
-            let days = perDay.keys.sorted().map { (scalar($0.key), number(perDay[$0]!)) }
+            let days = perDay.pairs.map { (scalar($0.day.key), number($0.count)) }
             pairs.append(("weekly", .mapping(.init(days, .implicit, .flow))))
         case .every(let days, let n):
             pairs.append(("every", .mapping(.init([(Node("days"), number(days)), (Node("times"), number(n))], .implicit, .flow))))

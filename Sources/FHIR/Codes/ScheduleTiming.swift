@@ -17,8 +17,8 @@ public enum ScheduleTiming {
             (rule.frequency, rule.period, rule.periodUnit) = (n, 1, "d")
         case .weekly(let perDay):
             // Timing has one frequency; a week whose days differ keeps the largest (docs/fhir.md).
-            (rule.frequency, rule.period, rule.periodUnit) = (perDay.values.max() ?? 1, 1, "d")
-            rule.dayOfWeek = perDay.keys.sorted().map(\.key)
+            (rule.frequency, rule.period, rule.periodUnit) = (perDay.pairs.map(\.count).max() ?? 1, 1, "d")
+            rule.dayOfWeek = perDay.days.map(\.key)
         case .every(let days, let n):
             (rule.frequency, rule.period, rule.periodUnit) = (n, Double(days), "d")
         case .asNeeded:
@@ -83,7 +83,7 @@ public enum ScheduleTiming {
                     notes.append(trn("every {count} day on named weekdays: taken as every week on those days",
                                      "every {count} days on named weekdays: taken as every week on those days", Int(period)))
                 }
-                return made(.weekly(Dictionary(uniqueKeysWithValues: days.map { ($0, frequency) })))
+                return made(.weekly(WeekdayCounts(days.map { ($0, frequency) })))
             }
             return made(period == 1 ? .daily(frequency) : .every(days: Int(period), times: frequency))
         case "wk" where period == period.rounded() && period >= 1:
@@ -97,7 +97,7 @@ public enum ScheduleTiming {
                     notes.append(trn("every {count} week on named weekdays: taken as every week", "every {count} weeks on named weekdays: taken as every week",
                                      Int(period)))
                 }
-                return made(.weekly(Dictionary(uniqueKeysWithValues: days.map { ($0, times.isEmpty ? each : times.count) })))
+                return made(.weekly(WeekdayCounts(days.map { ($0, times.isEmpty ? each : times.count) })))
             }
             if frequency == 1 { return made(.every(days: 7 * Int(period), times: 1)) }
         case "h" where period > 0 && (24 / period) == (24 / period).rounded():

@@ -40,8 +40,10 @@ SWIFT = swift
 # builds here too (swift test holds .build's lock).
 SCRATCH_PATH = .build/install
 # The Swift runtime linked into the binary (--static-swift-stdlib): nothing of Swift's own to ship
-# or install, and a faster start-up (docs/install.md has the figures).
-SWIFT_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(SCRATCH_PATH)
+# or install, and a faster start-up (docs/install.md has the figures). No RUNPATH: SwiftPM would
+# write $ORIGIN, so an installed careplan looked for each of its libraries in ten folders under
+# its own bin/ at every start (and would load one planted there) before the system's.
+SWIFT_BUILD_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(SCRATCH_PATH)
 BIN = $(SCRATCH_PATH)/release/careplan
 GENERATE_MANUAL = $(SCRATCH_PATH)/release/generate-manual
 # What the build makes besides the binary: manual pages, completions, catalogues.

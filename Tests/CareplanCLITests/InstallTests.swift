@@ -35,6 +35,10 @@ import Testing
         try #require(installed.status == 0, "\(installed.output)")
         let version = try Self.builtVersion()
         let careplan = URL(fileURLWithPath: prefix + "/bin/careplan")
+        // No RUNPATH or RPATH: the system's libraries only, never one beside the installed binary.
+        let dynamic = try Command.run(["/usr/bin/readelf", "--dynamic", careplan.path])
+        #expect(dynamic.status == 0 && dynamic.output.contains("(NEEDED)"), "\(dynamic.output)")
+        #expect(!dynamic.output.contains("RUNPATH") && !dynamic.output.contains("(RPATH)"), "\(dynamic.output)")
 
         try withBuildCataloguesHidden {
             // From /, with no CAREPLAN_LOCALEDIR, CAREPLAN_SAMPLES or CAREPLAN_THEMES (CLI clears the first).

@@ -11,6 +11,18 @@ import Testing
         }
     }
 
+    @Test func everyDayOfFourCenturiesPrintsAsItsOwnFields() {
+        let first = date("1900-01-01"), last = date("2300-12-31")
+        var wrong: [String] = []
+        for number in first.dayNumber...last.dayNumber {
+            let day = LocalDate(dayNumber: number), (y, m, d) = day.components
+            let expected = String(y) + "-" + (m < 10 ? "0" : "") + String(m) + "-" + (d < 10 ? "0" : "") + String(d)
+            if day.iso != expected || LocalDate(iso: day.iso) != day { wrong.append(day.iso + " for " + expected) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(date("0999-03-04").iso == "0999-03-04" && LocalDate(dayNumber: date("0001-01-01").dayNumber - 1).iso == "0000-12-31")
+    }
+
     @Test func timesOfDayAreHoursAndMinutesOnA24HourClock() {
         for (text, minutes) in [("08:00", 480), ("8:05", 485), ("00:00", 0), ("23:59", 1439)] {
             #expect(TimeOfDay(text: text)?.minutes == minutes, "\(text)")

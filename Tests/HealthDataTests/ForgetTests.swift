@@ -43,7 +43,7 @@ import Testing
         #expect(again.previous == nil)
         #expect(again.added == 2)
         #expect(try fixture.store.forgetSamples(SampleFilter(), today: HealthFixture.today) == 3)
-        #expect(try fixture.store.healthTypes().isEmpty)
+        #expect(try fixture.store.healthTypes().isEmpty && fixture.store.healthTypesHeld().isEmpty)
         #expect(try fixture.count("SELECT COUNT(*) FROM outcome") == 1)
     }
 }

@@ -51,6 +51,8 @@ enum IndependentCount {
         #expect(summary.skipped == 0)
         let stored = try fixture.store.healthTypes()
         #expect(Dictionary(uniqueKeysWithValues: stored.map { ($0.type.identifier, $0.count) }) == expected)
+        // The types alone, as the commands that resolve a type's name read them: the same list.
+        #expect(try fixture.store.healthTypesHeld() == stored.map(\.type))
 
         // The same file again is recognised by its size and checksum, without reading it;
         let again = try fixture.importFile(TestData.path(file))

@@ -155,7 +155,7 @@ struct HealthSamples: ParsableCommand {
         do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing {
             throw HealthCommandError.noData
         }
-        let known = try store.healthTypes().map(\.type).filter { $0 != .workout }
+        let known = try store.healthTypesHeld().filter { $0 != .workout }
         guard let health = HealthType.named(type, among: known) else {
             throw HealthCommandError.unknownType(type, known: known)
         }
@@ -250,7 +250,7 @@ struct HealthStats: ParsableCommand {
         }()
         let store: CareStore
         do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing { throw HealthCommandError.noData }
-        let known = try store.healthTypes().map(\.type).filter { $0 != .workout }
+        let known = try store.healthTypesHeld().filter { $0 != .workout }
         guard let health = HealthType.named(type, among: known) else { throw HealthCommandError.unknownType(type, known: known) }
         let collection = try store.statistics(of: health, from: first, to: last, by: bucket)
         if careplan.global.json {
@@ -349,7 +349,7 @@ struct HealthForget: ParsableCommand {
         let clock = try careplan.store.clock()
         let store: CareStore
         do { store = try careplan.store.open(readOnly: true) } catch StoreError.missing { throw HealthCommandError.noData }
-        let known = try store.healthTypes().map(\.type)
+        let known = try store.healthTypesHeld()
         var filter = SampleFilter(before: try before.map { try DateArgument.parse($0, today: clock.today) })
         if let type {
             let wanted = ["workout", "workouts"].contains(type.lowercased()) ? HealthType.workout : HealthType.named(type, among: known)

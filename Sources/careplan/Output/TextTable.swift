@@ -5,14 +5,23 @@ import TerminalUI
 enum TextTable {
     static func lines(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { TextWidth.of($0[column]) }.max() ?? 0 }
-        return all.map { row in
-            row.indices.map { column -> String in
-                let cell = row[column]
-                guard column < row.count - 1 || rightAligned.contains(column) else { return cell }
-                let pad = String(repeating: " ", count: max(0, widths[column] - TextWidth.of(cell)))
-                return rightAligned.contains(column) ? pad + cell : cell + pad
-            }.joined(separator: "  ")
+        // Each cell measured once, for its column's width and its own padding.
+        let cellWidths = all.map { $0.map(TextWidth.of) }
+        let widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
+        // Each line built in place (five years by day is 1,826 lines of six cells).
+        return zip(all, cellWidths).map { row, rowWidths in
+            var line = ""
+            line.reserveCapacity(widths.reduce(2 * (row.count - 1), +))
+            for column in row.indices {
+                if column > 0 { line += "  " }
+                let cell = row[column], right = rightAligned.contains(column)
+                // The last column is not padded out when it is left-aligned.
+                let pad = column < row.count - 1 || right ? max(0, widths[column] - rowWidths[column]) : 0
+                if right { line += String(repeating: " ", count: pad) }
+                line += cell
+                if !right { line += String(repeating: " ", count: pad) }
+            }
+            return line
         }
     }
 }

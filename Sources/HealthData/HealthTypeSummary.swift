@@ -16,6 +16,11 @@ public struct HealthTypeSummary: Hashable, Sendable {
 }
 
 extension CareStore {
+    /// The types stored in tables of their own rather than as quantity or category samples, with
+    /// the unit their values are shown in.
+    static let typesWithTablesOfTheirOwn: [(type: HealthType, table: String, unit: String?)] =
+        [(.bloodPressure, "bloodPressure", "mmHg"), (.workout, "workout", nil)]
+
     /// Every type with samples, blood pressure and workouts included, by identifier.
     ///
     /// Never read from the sample rows: quantity types from their per-day figures (`quantityDay`),
@@ -51,7 +56,7 @@ extension CareStore {
                 result.append(HealthTypeSummary(type: HealthType(identifier), count: figures[0], first: LocalDate(dayNumber: figures[1]),
                                                 last: LocalDate(dayNumber: figures[2]), unit: nil, sources: sources))
             }
-            for (type, table, unit) in [(HealthType.bloodPressure, "bloodPressure", "mmHg" as String?), (.workout, "workout", nil)] {
+            for (type, table, unit) in Self.typesWithTablesOfTheirOwn {
                 guard let figures = try Row.fetchOne(db, sql: "SELECT COUNT(*), MIN(day), MAX(day) FROM \(table) WHERE personId = person()"), (figures[0] as Int) > 0 else { continue }
                 let sources = try String.fetchAll(db, sql: """
                     SELECT name FROM healthSource WHERE id IN (SELECT DISTINCT sourceId FROM \(table) WHERE personId = person()) ORDER BY name
@@ -73,7 +78,7 @@ extension CareStore {
                 WHERE EXISTS (SELECT 1 FROM quantityDay WHERE personId = person() AND typeId = healthType.id)
                    OR EXISTS (SELECT 1 FROM categorySample WHERE personId = person() AND typeId = healthType.id)
                 """).map(HealthType.init)
-            for (type, table) in [(HealthType.bloodPressure, "bloodPressure"), (.workout, "workout")]
+            for (type, table, _) in Self.typesWithTablesOfTheirOwn
             where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE personId = person())") == true {
                 types.append(type)
             }

@@ -24,26 +24,28 @@ public enum Placeholders {
     public static func fill(_ text: String, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
         let utf8 = text.utf8
         guard !values.isEmpty, var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
-        // Scanned as UTF-8: the braces are ASCII, and a frame fills a few hundred of these.
+        // Scanned as UTF-8: the braces are ASCII, and a frame fills a few hundred of these. Slices
+        // are appended through String's Substring overload: `+=` takes the generic Sequence path,
+        // whose first use searches every conformance in the program (a status line's worth of time).
         var result = String(text[..<open])
         result.reserveCapacity(utf8.count + 16)
         while true {
             guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else {
-                result += text[open...]
+                result.append(contentsOf: text[open...])
                 return result
             }
             let name = text[utf8.index(after: open)..<close]
             if let value = values.first(where: { $0.key.utf8.elementsEqual(name.utf8) })?.value {
                 result += value.placeholderText
             } else {
-                result += text[open...close]
+                result.append(contentsOf: text[open...close])
             }
             let next = utf8.index(after: close)
             guard let brace = utf8[next...].firstIndex(of: UInt8(ascii: "{")) else {
-                result += text[next...]
+                result.append(contentsOf: text[next...])
                 return result
             }
-            result += text[next..<brace]
+            result.append(contentsOf: text[next..<brace])
             open = brace
         }
     }

@@ -87,6 +87,26 @@ import Testing
         #expect(try test.store.importPlan(plan, effective: date("2026-11-21"), clock: now).changedNothing)
     }
 
+    /// A version imported later may be dated before one already there: it governs from its date
+    /// until the next version's, whichever was numbered first, in a due list's read as in a full one.
+    @Test func aLaterVersionDatedEarlierGovernsUntilTheNextVersionsDate() throws {
+        let test = try TestStore.withSamplePlan()
+        let threeTimes = "daily: 3, times: [\"08:00\", \"14:00\", \"20:00\"]"
+        try test.store.importPlan(try decode(samplePlanYAML.replacingOccurrences(of: threeTimes, with: "daily: 2, times: [\"09:00\", \"21:00\"]")),
+                                  effective: date("2026-11-20"), clock: now)
+        try test.store.importPlan(try decode(samplePlanYAML.replacingOccurrences(of: threeTimes, with: "daily: 1, times: [\"10:00\"]")),
+                                  effective: date("2026-11-10"), clock: now)
+        for detail in [PlanDetail.full, .dueList] {
+            let plan = try test.store.reading { try $0.plan(detail) }
+            let history = try #require(plan.history("ice-knee"))
+            #expect(history.versions.map(\.version) == [1, 3, 2], "in the order of their dates")
+            for (day, times) in [("2026-11-05", ["08:00", "14:00", "20:00"]), ("2026-11-12", ["10:00"]), ("2026-11-21", ["09:00", "21:00"])] {
+                let item = try test.store.reading { try $0.day(date(day), plan: plan, detail: detail) }.items.first { $0.activity.id == "ice-knee" }
+                #expect(item?.events.map(\.time?.description) == times, "\(day), \(detail)")
+            }
+        }
+    }
+
     @Test func aFutureVersionWaitsForItsDayAndTheExportOfTodayStillReimportsUnchanged() throws {
         let test = try TestStore.withSamplePlan()
         var future = try decode(samplePlanYAML)
@@ -174,11 +194,21 @@ import Testing
                 #expect(a.activity.measure == nil && a.activity.health == nil && a.activity.text == nil)
             }
         }
+        // Some of the day done (the last occurrence of each scheduled intervention), so a due list's read of
+        // the day's outcomes is compared too.
+        let recorded = try test.store.reading { try $0.day(date("2026-11-21"), plan: full) }.items.filter { !$0.activity.schedule.isAsNeeded }
+        for item in recorded where item.activity.kind == .intervention {
+            try test.store.markDone(item.activity.id, date: date("2026-11-21"), occurrence: item.events.count - 1, clock: now)
+        }
         // The same day's due list either way, at every hour.
         let day = try test.store.reading { try $0.day(date("2026-11-21"), plan: full) }
+        let shortDay = try test.store.reading { try $0.day(date("2026-11-21"), plan: dueList, detail: .dueList) }
+        let done = { (day: DayAgenda) in day.items.flatMap(\.events).filter(\.isDone).map { "\($0.activityId) \($0.occurrence)" } }
+        #expect(done(shortDay) == done(day))
+        #expect(done(day).count == recorded.filter { $0.activity.kind == .intervention }.count)
         for hour in stride(from: 0, to: 24 * 60, by: 60) {
             let whole = DueList(day: day, reminders: full.reminders, minutesIntoDay: hour, within: 30)
-            let short = DueList(day: try test.store.reading { try $0.day(date("2026-11-21"), plan: dueList) }, reminders: dueList.reminders,
+            let short = DueList(day: shortDay, reminders: dueList.reminders,
                                 minutesIntoDay: hour, within: 30)
             #expect(short.items.map { "\($0.activity.id) \($0.occurrence) \($0.state)" } == whole.items.map { "\($0.activity.id) \($0.occurrence) \($0.state)" })
         }

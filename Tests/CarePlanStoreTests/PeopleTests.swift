@@ -100,12 +100,15 @@ import Testing
 
         store.choose(sam)
         #expect(try store.outcomes(from: nil, to: nil).isEmpty, "Sam has recorded nothing")
+        let stretch = { try store.reading { try $0.day(date("2026-11-13"), detail: .dueList) }.items.first { $0.activity.id == "stretch" }?.events.first?.isDone }
+        #expect(try stretch() == false, "a due list's read of the day sees Sam's outcomes only")
         #expect(try store.reading { try $0.remindersSent(on: date("2026-11-13")) }.isEmpty)
         try store.log("temperature", inputs: ["36.9"], date: date("2026-11-12"), clock: clock("2026-11-12T07:40"))
         let samDay = try store.reading { try $0.statistics(of: "temperature", field: "value", from: date("2026-11-12"), through: date("2026-11-12"), by: .day) }
         #expect(samDay.map(\.statistics.last) == [36.9])
 
         store.choose(mum)
+        #expect(try stretch() == true)
         let mumDay = try store.reading { try $0.statistics(of: "temperature", field: "value", from: date("2026-11-12"), through: date("2026-11-12"), by: .day) }
         #expect(mumDay.map(\.statistics.last) == [38.4])
         #expect(try store.outcomes(from: nil, to: nil).map(\.activityId).sorted() == ["stretch", "temperature"])

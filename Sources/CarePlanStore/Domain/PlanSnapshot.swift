@@ -49,7 +49,8 @@ public enum PlanDetail: Sendable {
     /// title, patient and reminders, and each activity version's kind, title, schedule, whether it
     /// is optional and its grace. Measures, health links, texts, contacts and the patient's
     /// details are left out (nil or empty), so a snapshot read this way is never written back or
-    /// exported.
+    /// exported. A day read this way (`StoreReader.day`) knows which events are done and nothing
+    /// more of their outcomes: no values, notes, sources or times of recording.
     case dueList
 }
 

@@ -208,7 +208,7 @@ enum ActivityRows {
             """ : ""
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT \(dueListColumns)\(moreColumns)
-            FROM activityVersion \(filter) ORDER BY effectiveFrom, version
+            FROM activityVersion \(filter)
             """), arguments: arguments)
         while let row = try rows.next() {
             let key = Key(activityId: row[0], version: row[1])
@@ -259,6 +259,16 @@ enum ActivityRows {
                 activity.medication = row[32]
             }
             byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
+        }
+        // Each activity's versions put in (effectiveFrom, version) order here rather than by an ORDER BY,
+        // for which SQLite copied every row into a sorter: a tenth of `careplan status`'s read. In
+        // place, by index: iterating the keys would hold the storage and copy it on the first write.
+        var index = byActivity.values.startIndex
+        while index != byActivity.values.endIndex {
+            if byActivity.values[index].count > 1 {
+                byActivity.values[index].sort { ($0.effectiveFrom, $0.version) < ($1.effectiveFrom, $1.version) }
+            }
+            byActivity.values.formIndex(after: &index)
         }
         return byActivity
     }

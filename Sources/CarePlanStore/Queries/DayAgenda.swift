@@ -79,7 +79,10 @@ extension CareStore {
 }
 
 extension StoreReader {
-    public func day(_ date: LocalDate, plan: PlanSnapshot? = nil) throws -> DayAgenda {
-        DayAgenda(date: date, plan: try plan ?? self.plan(), outcomes: try outcomes(from: date, to: date))
+    /// The day's agenda. `.dueList` reads only which of the day's events are done (see
+    /// `PlanDetail`): a status line's read, every few seconds.
+    public func day(_ date: LocalDate, plan: PlanSnapshot? = nil, detail: PlanDetail = .full) throws -> DayAgenda {
+        let outcomes = detail == .full ? try outcomes(from: date, to: date) : try OutcomeQuery.done(db, on: date)
+        return DayAgenda(date: date, plan: try plan ?? self.plan(detail), outcomes: outcomes)
     }
 }

@@ -44,6 +44,22 @@ enum OutcomeQuery {
         return try read(outcomes, values, StatementArguments(ids))
     }
 
+    /// Which events of `date` are done (`PlanDetail.dueList`): each outcome's activity and
+    /// occurrence, its recording time left at the epoch, no values, note or source. Unordered.
+    /// (A range on the date, not `date = ?`: with an equality SQLite takes the unique index on
+    /// (person, activity, date, occurrence), which covers these columns, and reads every outcome
+    /// the person ever recorded.)
+    static func done(_ db: Database, on date: LocalDate) throws -> [Outcome] {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT activityId, occurrence FROM outcome WHERE personId = person() AND date >= ?1 AND date <= ?1
+            """), arguments: [date.iso])
+        var result: [Outcome] = []
+        while let row = try rows.next() {
+            result.append(Outcome(activityId: row[0], date: date, occurrence: row[1], recordedAt: Date(timeIntervalSince1970: 0), utcOffset: 0))
+        }
+        return result
+    }
+
     /// Outcomes and their values, read column by column (record decoding through Codable was a
     /// third of a week switch). Values come ordered by outcome, then field position.
     static func read(_ outcomes: Statement, _ values: Statement, _ arguments: StatementArguments) throws -> [Outcome] {

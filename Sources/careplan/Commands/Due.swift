@@ -36,7 +36,7 @@ enum DueNow {
     static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> Person {
         let (plan, day) = try careStore.reading { reader in
             let plan = try reader.plan(.dueList)
-            return (plan, try reader.day(clock.today, plan: plan))
+            return (plan, try reader.day(clock.today, plan: plan, detail: .dueList))
         }
         guard !plan.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
         return Person(person: careStore.person, plan: plan,
@@ -196,13 +196,16 @@ struct Status: ParsableCommand {
     func run() throws {
         let clock = try store.clock()
         let each = try DueNow.readOnce(store, clock: clock, within: within?.value ?? 0)
-        let items = DueNow.merged(each)
-        let (overdue, due, soon) = (items.filter { $0.item.state == .overdue }.count, items.filter { $0.item.state == .due }.count,
-                                    items.filter { $0.item.state == .soon }.count)
-        let next = items.first.map { DueNow.label($0.item, of: $0.person, among: each.count) } ?? ""
-        let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
-        let text = format.map { Self.fill($0, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title]) }
-            ?? Self.defaultLine(due: due, overdue: overdue)
+        let (overdue, due, soon) = (each.reduce(0) { $0 + $1.list.overdue }, each.reduce(0) { $0 + $1.list.due }, each.reduce(0) { $0 + $1.list.soon })
+        // Everyone's items in one list only for what shows items ({next}, waybar's tooltip): the
+        // default line, every few seconds in a status bar, needs the counts alone.
+        let showsItems = careplan.global.json || format?.contains("{next}") == true
+        let items = showsItems ? DueNow.merged(each) : []
+        let text = format.map { format in
+            let next = items.first.map { DueNow.label($0.item, of: $0.person, among: each.count) } ?? ""
+            let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
+            return Self.fill(format, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title])
+        } ?? Self.defaultLine(due: due, overdue: overdue)
         guard careplan.global.json else {
             say(text)
             return

@@ -61,14 +61,25 @@ PO = $(wildcard po/*.po)
 UNITS = $(wildcard contrib/*.service contrib/*.timer)
 SOURCES = Package.swift VERSION $(shell find Sources Plugins po -type f 2>/dev/null)
 
+# The version the source gives now (packaging/version.sh: git describe, or the VERSION file). The
+# Plugins/StampVersion prebuild command compiles it into the binary, but SwiftPM runs prebuild
+# commands only when it plans a build anew, which a new commit alone does not make it do: the
+# binary went on saying the version of the commit it was planned at. So `make` removes a stamp that
+# no longer says this version before it builds, and SwiftPM, missing it, plans anew, writes it again
+# and compiles it in (about three minutes: the store's module and those above it). Only `make`'s
+# build does: `sudo make install` runs git as root in someone else's clone, which git refuses.
+REMOVE_STALE_STAMP = now=$$(packaging/version.sh) && for stamp in $$(find $(SCRATCH_PATH)/plugins/outputs -name BuiltVersion.swift 2>/dev/null); do \
+	  grep -qF "\"$$now\"" "$$stamp" || { echo "make: the build was stamped with another version; stamping $$now"; rm -f "$$stamp"; }; done
+
 .PHONY: all build check install uninstall deb clean install-check
 # SwiftPM builds in parallel itself, and two swift builds in one folder would only wait on each other.
 .NOTPARALLEL:
 
 all: build $(OUT)/man.stamp $(OUT)/completions.stamp $(OUT)/locale.stamp
 
-# Always asks SwiftPM, which rebuilds what changed and stamps the version (a new commit is one).
+# Always asks SwiftPM, which rebuilds what changed; and the version, when a commit changed it.
 build:
+	@$(REMOVE_STALE_STAMP)
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product careplan
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product generate-manual
 

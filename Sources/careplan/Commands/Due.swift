@@ -63,6 +63,11 @@ enum DueNow {
         return each
     }
 
+    /// Everyone's counts added up: what is overdue, due, and soon.
+    static func counts(_ each: [Person]) -> (overdue: Int, due: Int, soon: Int) {
+        each.reduce((0, 0, 0)) { sum, person in (sum.0 + person.list.overdue, sum.1 + person.list.due, sum.2 + person.list.soon) }
+    }
+
     /// Everyone's items in one list, most pressing first: overdue, due, soon; by time within each.
     static func merged(_ each: [Person]) -> [(person: Person, item: DueList.Item)] {
         each.flatMap { person in person.list.items.map { (person, $0) } }.enumerated().sorted { a, b in
@@ -162,9 +167,7 @@ struct DueJSON: Encodable {
     init(each: [DueNow.Person], date: LocalDate, now: Int) {
         self.date = date.iso
         self.now = TimeOfDay(minutes: now)?.description ?? ""
-        overdue = each.map(\.list.overdue).reduce(0, +)
-        due = each.map(\.list.due).reduce(0, +)
-        soon = each.map(\.list.soon).reduce(0, +)
+        (overdue, due, soon) = DueNow.counts(each)
         items = each.flatMap { person in
             person.list.items.map { item in
                 Item(person: person.person?.name, activity: item.activity.id, title: item.activity.title, date: item.date.iso,
@@ -196,7 +199,7 @@ struct Status: ParsableCommand {
     func run() throws {
         let clock = try store.clock()
         let each = try DueNow.readOnce(store, clock: clock, within: within?.value ?? 0)
-        let (overdue, due, soon) = (each.reduce(0) { $0 + $1.list.overdue }, each.reduce(0) { $0 + $1.list.due }, each.reduce(0) { $0 + $1.list.soon })
+        let (overdue, due, soon) = DueNow.counts(each)
         // Everyone's items in one list only for what shows items ({next}, waybar's tooltip): the
         // default line, every few seconds in a status bar, needs the counts alone.
         let showsItems = careplan.global.json || format?.contains("{next}") == true

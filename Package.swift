@@ -140,6 +140,13 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // FHIRPath (N1, 2.0.0) over FHIR R4 JSON: expressions parsed once into a tree and evaluated many
+        // times; exact decimals, UCUM quantities, FHIR's model information generated from the R4
+        // definitions (docs/fhirpath.md). Foundation only: no store, no terminal.
+        .target(
+            name: "FHIRPath",
+            exclude: ["Model/generate-model.py", "Model/r4", "Quantity/ucum"]
+        ),
         // FHIR R4: the plan and its readings out as a Bundle, a FHIR CarePlan and Observations in
         // (Codable resources and the mapping both ways; docs/fhir.md).
         .target(
@@ -167,6 +174,7 @@ let package = Package(
                 "CareReport",
                 "FHIR",
                 "FHIRSync",
+                "FHIRPath",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -245,7 +253,19 @@ let package = Package(
         // FHIR both ways on the official HL7 R4 examples (Tests/Data/fhir) and real stores.
         .testTarget(
             name: "FHIRTests",
-            dependencies: ["FHIR", "CarePlanStore"]
+            dependencies: ["FHIR", "CarePlanStore", "FHIRPath"]
+        ),
+        // The FHIRPath engine against the official FHIRPath R4 test suite (Tests/Data/fhirpath), read
+        // from its XML, and against fhirpathpy on real SDC Questionnaires (Tests/FHIRPathPeer).
+        .testTarget(
+            name: "FHIRPathTests",
+            dependencies: ["FHIRPath", "FHIRPathSuite"]
+        ),
+        // The official suite read from its XML and each case judged, for the tests and the benchmark.
+        .target(
+            name: "FHIRPathSuite",
+            dependencies: ["FHIRPath"],
+            path: "Tests/FHIRPathSuite"
         ),
         // The catalogues (complete, placeholders kept, CLDR's calendar words) and choosing a language.
         .testTarget(

@@ -190,6 +190,8 @@ let package = Package(
                 "CarePlanStore",
                 "CareSamples",
                 "TerminalUI",
+                "FHIRPath",
+                "FHIRPathSuite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -200,7 +202,7 @@ let package = Package(
         // which runs it a fixed number of times (docs/storage.md).
         .executableTarget(
             name: "careplan-fuzz",
-            dependencies: ["CarePlanStore", "AppleHealthImport"],
+            dependencies: ["CarePlanStore", "AppleHealthImport", "FHIRPath"],
             path: "Fuzz/careplan-fuzz"
         ),
         // The whole-process floor the benchmark times `careplan today`, `done` and `log` against:

@@ -25,7 +25,7 @@ struct Benchmark {
 
         var specs = HistorySpec.all(today: PinnedClock.clock.today)
         if options.quick { specs = specs.filter { $0.days <= 366 } }
-        if options.onlyImport { specs = [] }
+        if options.onlyImport || options.onlyFHIRPath { specs = [] }
         if options.onlySync { specs = specs.filter { $0.label == "1y" } }
         let (workFolder, cached) = try prepareFolder()
         defer {
@@ -93,7 +93,7 @@ struct Benchmark {
         // The Apple Health import beside its floor and its peers, on the same 1M-record export;
         // with --large, the 10M-record export too.
         var health: ImportResult?
-        if options.onlyImport || (!options.quick && !options.skipImport && !options.onlySync) {
+        if options.onlyImport || (!options.quick && !options.skipImport && !options.onlySync && !options.onlyFHIRPath) {
             var imports = try ImportCases(folder: workFolder, runs: options.importRuns, skipPeers: options.skipPeers).run()
             print("health import measured (\(ReportTable.number(imports.own.median)) ms, floor \(ReportTable.number(imports.floor.median)) ms"
                   + imports.peers.map { ", \($0.name) \(ReportTable.number($0.samples.median)) ms" }.joined() + ")")
@@ -107,9 +107,16 @@ struct Benchmark {
         }
         // The year's history into a real FHIR server, beside the same requests by a plain loop.
         var sync: SyncResult?
-        if let year = histories.first(where: { $0.label == "1y" }), options.onlySync || (!options.skipSync && !options.onlyImport) {
+        if let year = histories.first(where: { $0.label == "1y" }), options.onlySync || (!options.skipSync && !options.onlyImport && !options.onlyFHIRPath) {
             sync = try SyncCases(history: year, folder: workFolder, runs: options.quick ? 1 : 3).run()
             print("sync measured (\(ReportTable.number(sync?.push.median)) ms, floor \(ReportTable.number(sync?.floor.median)) ms)")
+        }
+        // The FHIRPath engine on the official suite beside fhirpathpy; a PHQ-9 re-evaluated.
+        var fhirpath: FHIRPathResult?
+        if options.onlyFHIRPath || (!options.skipFHIRPath && !options.onlyImport && !options.onlySync) {
+            fhirpath = try FHIRPathCases(runs: runs, peerRounds: options.quick ? 3 : 5).run()
+            print("FHIRPath measured (suite \(ReportTable.number(fhirpath?.suite.median)) ms, fhirpathpy \(ReportTable.number(fhirpath?.peerSuite?.median)) ms)")
+            fhirpath?.peerNote.map { print("note: " + $0) }
         }
         if options.showFrame, let last = dashboard.last {
             print("\nfirst frame at \(last.label):\n\(last.frameText)")
@@ -122,9 +129,11 @@ struct Benchmark {
             + Targets.rows(exports: Array(installedBuild.dropFirst()), label: histories.last?.label ?? "")
             + (health.map(ImportTargets.rows) ?? [])
             + (sync.map(SyncTargets.rows) ?? [])
+        let fhirpathRows: [ResultRow] = fhirpath.map(FHIRPathTargets.rows) ?? []
         // The history targets only where histories were measured (not with --only import).
         let checks = (histories.isEmpty || options.onlySync ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? [])
             + (status + installedBuild.prefix(1)).flatMap(Targets.checks(status:))
+        let fhirpathChecks: [TargetCheck] = fhirpath.map(FHIRPathTargets.checks) ?? []
         if !histories.isEmpty { print("\n" + ReportTable.histories(histories)) }
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
         if !histories.isEmpty {
@@ -134,7 +143,7 @@ struct Benchmark {
             print("Installed build: what make builds (Swift runtime linked in) beside swift build -c release's (shared Swift libraries); floor = the shared build, no target.")
         }
         print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside careplan-import-floor (inflate and parse with empty callbacks; ratio = median / floor) and each peer on the same file, interleaved (a peer's ratio = its median / careplan's: how many times faster careplan is). At 10M, floor = the same measurement at 1M.\n")
-        print(ReportTable.rows(rows))
+        print(ReportTable.rows(rows + fhirpathRows))
         if let health {
             print("\nThe importers on the same zip, and what each stored (rows per type; BP kept once or twice; sleep stages kept or lost):\n")
             print(ReportTable.importers(health))
@@ -143,8 +152,8 @@ struct Benchmark {
             let mb = { (kib: Int) in ReportTable.number(Targets.megabytes(kib), decimals: 1) + " MB" }
             print("\nDashboard memory at \(last.label): \(mb(last.startRSSKiB)) when the process started (runtime, libraries), \(mb(last.baselineRSSKiB)) before the store opened (Foundation's calendar and time zone data, the theme), \(mb(last.peakRSSKiB)) peak.")
         }
-        print("\nTargets (issues 8, 9 and 27)\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
-        print(ReportTable.targets(checks))
+        print("\nTargets\(options.quick ? " — --quick has no 10-year history, so the 10-year targets are not judged" : ""):")
+        print(ReportTable.targets(checks + fhirpathChecks))
         // The end figure includes this run's own single-threaded load (about +0.1 to +0.2).
         print(String(format: "\nload average %.2f at start, %.2f at end (this run included)", loadAtStart, loadAtEnd)
               + (loadAtStart > 0.5 ? "; others were using the CPUs, so the timings are pessimistic" : ""))
@@ -153,8 +162,9 @@ struct Benchmark {
         let planFacts = BenchmarkReport.PlanFacts(title: plan.title, activities: plan.activities.count, interventions: interventions,
                                                   assessments: plan.activities.count - interventions, sources: sources, fingerprint: fingerprint)
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
-                                     histories: histories, rows: rows, targets: checks, dashboard: dashboard, insights: insights, processes: processes,
-                                     exports: exports, status: status, installedBuild: installedBuild, healthImport: health, sync: sync)
+                                     histories: histories, rows: rows + fhirpathRows, targets: checks + fhirpathChecks, dashboard: dashboard, insights: insights, processes: processes,
+                                     exports: exports, status: status, installedBuild: installedBuild, healthImport: health, sync: sync,
+                                     fhirpath: fhirpath)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

@@ -24,6 +24,10 @@ struct Options {
     var skipSync = false
     /// `--only sync`: the sync case alone, on the year's history.
     var onlySync = false
+    /// `--skip-fhirpath`: leave out the FHIRPath case (issue 35: the official suite beside fhirpathpy).
+    var skipFHIRPath = false
+    /// `--only fhirpath`: the FHIRPath case alone: no histories.
+    var onlyFHIRPath = false
     /// `--large`: also the 10M-record export (issue 27; about 15 minutes, 5 GB of disk while it is
     /// made); never in CI.
     var large = false
@@ -38,6 +42,7 @@ struct Options {
     static let usage = """
         usage: careplan-bench [--quick] [--json PATH] [--cache DIR] [--keep] [--runs N] [--warmups N] [--show-frame]
                               [--skip-import | --only import] [--skip-peers] [--import-runs N] [--large] [--skip-sync | --only sync]
+                              [--skip-fhirpath | --only fhirpath]
 
         Builds 30-day, 1-year and 10-year histories of a 120-activity plan (from sample-plans/) ending at
         2026-11-21 09:30 Europe/Berlin, then times the first dashboard frame, day and week switches and
@@ -61,6 +66,9 @@ struct Options {
           --skip-sync    leave out the sync with a FHIR server (it needs python3, PyPI and about five minutes)
           --only sync    the sync case alone, on the 1-year history: careplan sync into a real FHIR server
                          (Tests/FHIRServer) beside the same requests sent by a plain HTTP loop
+          --skip-fhirpath  leave out the FHIRPath case (the official suite beside fhirpathpy, a PHQ-9 re-evaluated)
+          --only fhirpath  the FHIRPath case alone: careplan's engine on the official FHIRPath R4 suite beside fhirpathpy
+                         (Tests/FHIRPathPeer, pinned) on the same cases, and a PHQ-9's variables and total after one answer
           --large        also import a 10M-record export once (careplan and its floor; the peers are not run):
                          time against the 1M import, peak memory, stats and the sleep view on its store
 
@@ -105,9 +113,11 @@ struct Options {
                 switch group {
                 case "import": options.onlyImport = true
                 case "sync": options.onlySync = true
-                default: throw UsageError("--only takes import or sync, got '\(group)'")
+                case "fhirpath": options.onlyFHIRPath = true
+                default: throw UsageError("--only takes import, sync or fhirpath, got '\(group)'")
                 }
             case "--skip-sync": options.skipSync = true
+            case "--skip-fhirpath": options.skipFHIRPath = true
             case "--large": options.large = true
             case "--skip-peers": options.skipPeers = true
             case "--import-runs":

@@ -61,4 +61,6 @@ struct BenchmarkReport: Codable, Sendable {
     var healthImport: ImportResult?
     /// `careplan sync` with a FHIR server beside a plain HTTP loop (issue 25).
     var sync: SyncResult?
+    /// The FHIRPath engine on the official suite beside fhirpathpy, and a PHQ-9 re-evaluated (issue 35).
+    var fhirpath: FHIRPathResult?
 }

@@ -17,7 +17,7 @@ struct Careplan: ParsableCommand {
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
                       Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self, Contacts.self, Report.self,
-                      Due.self, Status.self, Remind.self, People.self, Sync.self],
+                      Due.self, Status.self, Remind.self, People.self, Sync.self, FHIRPathCommand.self],
         defaultSubcommand: DashboardCommand.self
     )
 

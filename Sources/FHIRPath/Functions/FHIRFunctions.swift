@@ -66,28 +66,43 @@ extension Evaluator {
         return result
     }
 
-    /// The score of a coded answer: its own `itemWeight` or `ordinalValue` extension, else the
-    /// one its answer option, value set or code system gives in the Questionnaire (`%questionnaire`).
+    /// The score of an answer (an answer, its Coding, or its integer or string value): its own
+    /// `itemWeight` or `ordinalValue` extension (on a primitive, in its `_value…`), else the one
+    /// its answer option, its value set's concept or its code system's concept gives in the
+    /// Questionnaire (`%questionnaire`), found through the answer's item's linkId. Nothing when
+    /// no score is written anywhere (a value set only a terminology server could expand).
     private func weight(of item: Value, _ scope: Scope, at offset: Int) throws(FHIRPathError) -> [Value] {
-        guard case .element(let element) = item, case .object(var coding)? = element.json else { return [] }
+        guard case .element(let element) = item else { return [] }
+        var value = element.json
+        var extras = element.extras
         // An answer stands for its value.
-        if let value = coding["valueCoding"]?.objectValue { coding = value }
-        if let score = Evaluator.score(in: coding) { return [score] }
+        if case .object(let answer)? = value, let key = answer.keys.first(where: { $0.hasPrefix("value") }) {
+            value = answer[key]
+            extras = answer["_" + key]?.objectValue
+        }
+        guard let value else { return [] }
+        if case .object(let coding) = value, let score = Evaluator.score(in: coding) { return [score] }
+        if let extras, let score = Evaluator.score(in: extras) { return [score] }
         let questionnaire = (scope.variables["questionnaire"] ?? environment.variables["questionnaire"])?.first
         guard case .element(let form)? = questionnaire, let formJSON = form.json else { return [] }
-        let question = element.linkId.flatMap { Evaluator.item(linkId: $0, in: formJSON) }
-        if let question {
+        let coding = value.objectValue
+        if let question = element.linkId.flatMap({ Evaluator.item(linkId: $0, in: formJSON) }) {
             for option in question["answerOption"]?.items ?? [] {
-                guard let optionCoding = option["valueCoding"]?.objectValue, Evaluator.sameCode(optionCoding, coding) else { continue }
-                if let score = Evaluator.score(in: option.objectValue!) ?? Evaluator.score(in: optionCoding) { return [score] }
+                guard let optionObject = option.objectValue, let key = optionObject.keys.first(where: { $0.hasPrefix("value") }),
+                      let optionValue = optionObject[key] else { continue }
+                let same = if let coding, let optionCoding = optionValue.objectValue { Evaluator.sameCode(optionCoding, coding) } else {
+                    Equality.jsonEqual(optionValue, value, equivalent: false)
+                }
+                guard same else { continue }
+                if let score = Evaluator.score(in: optionObject) ?? optionValue.objectValue.flatMap(Evaluator.score(in:)) { return [score] }
             }
-            if let url = question["answerValueSet"]?.stringValue, let valueSet = Evaluator.resource(url, in: formJSON),
+            if let coding, let url = question["answerValueSet"]?.stringValue, let valueSet = Evaluator.resource(url, in: formJSON),
                let concept = Evaluator.concept(coding, in: valueSet), let score = Evaluator.score(in: concept) {
                 return [score]
             }
         }
-        // A code system in the Questionnaire (contained, or named by the coding's system).
-        if let system = coding["system"]?.stringValue, let codeSystem = Evaluator.resource(system, in: formJSON),
+        // A code system in the Questionnaire, named by the coding's system.
+        if let coding, let system = coding["system"]?.stringValue, let codeSystem = Evaluator.resource(system, in: formJSON),
            let concept = Evaluator.concept(coding, in: codeSystem), let score = Evaluator.score(in: concept) {
             return [score]
         }

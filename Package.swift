@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "CarePlanStore", targets: ["CarePlanStore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CareSamples", targets: ["CareSamples"]),
+        // The FHIRPath engine on its own, for other Swift programs (docs/fhirpath.md).
+        .library(name: "FHIRPath", targets: ["FHIRPath"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),

@@ -82,9 +82,7 @@ struct FHIRPathCases {
         let questions = Array(items.prefix(9))
         guard let total = items.first(where: { $0["linkId"]?.stringValue == "/44261-6" }) else { throw BenchmarkError("lforms-phq9.json has no total item") }
         let extensions = total["extension"]?.items ?? []
-        let variables: [(String, FHIRPathExpression)] = try extensions.filter { $0["url"]?.stringValue == "http://hl7.org/fhir/StructureDefinition/variable" }.map {
-            ($0["valueExpression"]?["name"]?.stringValue ?? "", try FHIRPathExpression($0["valueExpression"]?["expression"]?.stringValue ?? ""))
-        }
+        let variables = try DeclaredVariables(declaredOn: total)
         guard let totalText = extensions.first(where: { $0["url"]?.stringValue?.hasSuffix("calculatedExpression") == true })?["valueExpression"]?["expression"]?.stringValue
         else { throw BenchmarkError("lforms-phq9.json has no calculatedExpression") }
         let totalExpression = try FHIRPathExpression(totalText)
@@ -107,17 +105,16 @@ struct FHIRPathCases {
                 let item = (run * batch + step) % choices.count
                 choices[item] = (choices[item] + 1) % 4
                 let resource = response(choices)
-                var environment = Environment(variables: ["questionnaire": questionnaire, "resource": [.element(Element(resource: resource))]])
-                for (name, expression) in variables {
-                    environment.variables[name] = try expression.evaluate(on: resource, environment: environment)
-                }
+                let focus: [Value] = [.element(Element(resource: resource))]
+                var environment = Environment(variables: ["questionnaire": questionnaire, "resource": focus])
+                try variables.evaluate(into: &environment, context: focus)
                 scores += try totalExpression.evaluate(on: resource, environment: environment).count
             }
             return scores
         }
         let perEvaluation = Samples(warmups: samples.warmups, milliseconds: samples.milliseconds.map { $0 / Double(batch) },
                                     firstCall: samples.firstCall / Double(batch))
-        return (perEvaluation, variables.count + 1)
+        return (perEvaluation, variables.variables.count + 1)
     }
 }
 

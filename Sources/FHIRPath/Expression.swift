@@ -9,13 +9,15 @@ import Foundation
 public struct FHIRPathExpression: Sendable {
     public let text: String
     let root: Node
+    /// How many loop-invariant parts the tree has (`Invariants`).
+    let invariantSlots: Int
 
     /// Parses `text`; a syntax error, an unknown function or a wrong number of arguments throws
     /// with the line and column.
     public init(_ text: String) throws(FHIRPathError) {
         var parser = try Parser(text)
         self.text = text
-        self.root = try parser.parse()
+        (self.root, self.invariantSlots) = Invariants.mark(try parser.parse())
     }
 
     /// Evaluates against a resource (or any JSON; nil evaluates with an empty context, for
@@ -29,7 +31,7 @@ public struct FHIRPathExpression: Sendable {
     /// Evaluates with `context` as the focus (`$this`): an element of a resource (say, a
     /// QuestionnaireResponse's item, as SDC evaluates an item's expressions), or any values.
     public func evaluate(on context: [Value], environment: Environment = Environment()) throws(FHIRPathError) -> [Value] {
-        var evaluator = Evaluator(source: text, environment: environment, context: context)
+        var evaluator = Evaluator(source: text, environment: environment, context: context, invariantSlots: invariantSlots)
         return try evaluator.run(root)
     }
 }

@@ -39,15 +39,16 @@ import Testing
         #expect(scores == ["1", "60000000"])
     }
 
-    /// LHC-Forms' PHQ-9 totals its answers through eleven variables that look each answer's score
-    /// up in %questionnaire; `weight().sum()` must give the same total for every combination
+    /// LHC-Forms' PHQ-9 totals its answers through eleven variables (evaluated in order by
+    /// DeclaredVariables) that look each answer's score up in %questionnaire; `weight().sum()` must give the same total for every combination
     /// tried (each item's four answers in turn, and a fixed pseudo-random spread).
     @Test func aPHQ9TotalByWeightAgreesWithTheFormsOwnCalculation() throws {
         let form = try AnswerScoreTests.read("lforms-phq9.json")
         let items = try #require(form["item"]?.items)
         let questions = items.prefix(9)
         let total = try #require(items.first { $0["linkId"]?.stringValue == "/44261-6" })
-        let variables = (total["extension"]?.items ?? []).filter { $0["url"]?.stringValue == "http://hl7.org/fhir/StructureDefinition/variable" }
+        let variables = try DeclaredVariables(declaredOn: total)
+        #expect(variables.variables.count == 11)
         let calculation = try #require((total["extension"]?.items ?? []).first { $0["url"]?.stringValue?.hasSuffix("calculatedExpression") == true }?["valueExpression"]?["expression"]?.stringValue)
         var choices: [[Int]] = (0..<4).map { Array(repeating: $0, count: 9) }
         var state: UInt64 = 2026
@@ -61,11 +62,7 @@ import Testing
             }
             let response = JSON.object(JSONObject([("resourceType", .string("QuestionnaireResponse")), ("status", .string("completed")), ("item", .array(answers))]))
             var environment = Environment(variables: ["questionnaire": [.element(Element(resource: form))], "resource": [.element(Element(resource: response))]])
-            for variable in variables {
-                let expression = try #require(variable["valueExpression"]?["expression"]?.stringValue)
-                let name = try #require(variable["valueExpression"]?["name"]?.stringValue)
-                environment.variables[name] = try FHIRPathExpression(expression).evaluate(on: response, environment: environment)
-            }
+            try variables.evaluate(into: &environment, context: [.element(Element(resource: response))])
             let formsTotal = try FHIRPathExpression(calculation).evaluate(on: response, environment: environment).map(FHIRPathText.display)
             let byWeight = try FHIRPathExpression("%resource.item.answer.weight().sum()").evaluate(on: response, environment: environment).map(FHIRPathText.display)
             #expect(formsTotal.count == 1)

@@ -7,11 +7,14 @@ struct Evaluator {
     let context: [Value]
     var steps = 0
     var now: Temporal?
+    /// The values of the loop-invariant parts evaluated so far (`Invariants`).
+    var invariants: [[Value]?]
 
-    init(source: String, environment: Environment, context: [Value]) {
+    init(source: String, environment: Environment, context: [Value], invariantSlots: Int = 0) {
         self.source = source
         self.environment = environment
         self.context = context
+        self.invariants = Array(repeating: nil, count: invariantSlots)
     }
 
     /// What `$this`, `$index` and `$total` are where a node is evaluated, and the variables
@@ -74,6 +77,11 @@ struct Evaluator {
             return try negate(try evaluate(operand, scope), at: offset)
         case .binary(let op, let left, let right, let offset):
             return try binary(op, left, right, scope, at: offset)
+        case .invariant(let inner, let slot):
+            if let known = invariants[slot] { return known }
+            let value = try evaluate(inner, scope)
+            invariants[slot] = value
+            return value
         case .typeTest(let operand, let type, let cast, let offset):
             let items = try evaluate(operand, scope)
             guard !items.isEmpty else { return [] }

@@ -9,7 +9,7 @@ extension Evaluator {
     /// `exactPrimitive`: for `as` and `ofType()`, a FHIR primitive matches only its own type (a
     /// `code` is not taken as a `string`), as the official suite has it; `is` follows the hierarchy.
     func matches(_ item: Value, _ type: TypeSpecifier, exactPrimitive: Bool = false, at offset: Int) throws(FHIRPathError) -> Bool {
-        if exactPrimitive, case .element(let element) = item, Evaluator.primitiveTypes.contains(element.type.name),
+        if exactPrimitive, case .element(let element) = item, ModelNode.primitiveTypes.contains(element.type.name),
            type.namespace != "System", FHIRModel.isKnownType(type.name) {
             return element.type.name == type.name
         }

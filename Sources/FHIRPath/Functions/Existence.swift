@@ -117,7 +117,9 @@ extension Evaluator {
     private mutating func sort(_ input: [Value], _ keys: [Node], _ scope: Scope, at offset: Int) throws(FHIRPathError) -> [Value] {
         var descending: [Bool] = []
         var keyNodes: [Node] = []
-        for key in keys {
+        for var key in keys {
+            // A key that is the same for every item may have been marked invariant; its sign still counts.
+            if case .invariant(let inner, _) = key { key = inner }
             if case .negate(let inner, _) = key { descending.append(true); keyNodes.append(inner) } else {
                 descending.append(false)
                 keyNodes.append(key)

@@ -58,6 +58,23 @@ public struct JSONObject: Sendable, Equatable {
 
     public var keys: [String] { members.map(\.key) }
 
+    /// A FHIR element's value and its primitive sibling `_key` (id and extensions), in one pass
+    /// over the members and without building the `_key` string.
+    public func valueAndExtras(_ key: String) -> (value: JSON?, extras: JSON?) {
+        var value: JSON?
+        var extras: JSON?
+        let underscore = UInt8(ascii: "_")
+        for member in members {
+            if member.key == key {
+                value = member.value
+            } else if member.key.utf8.first == underscore, member.key.utf8.count == key.utf8.count + 1,
+                      member.key.utf8.dropFirst().elementsEqual(key.utf8) {
+                extras = member.value
+            }
+        }
+        return (value, extras)
+    }
+
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

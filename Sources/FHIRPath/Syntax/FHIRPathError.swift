@@ -29,6 +29,14 @@ public struct FHIRPathError: Error, Sendable, Equatable, CustomStringConvertible
         self.column = column
     }
 
+    /// The same error with another message, at the same place.
+    public init(_ kind: Kind, _ message: String, line: Int, column: Int) {
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
     public var description: String {
         line == 1 ? "column \(column): \(message)" : "line \(line), column \(column): \(message)"
     }

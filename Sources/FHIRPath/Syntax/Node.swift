@@ -21,6 +21,9 @@ indirect enum Node: Sendable {
     case binary(BinaryOperator, Node, Node, offset: Int)
     /// `operand is Type`, `operand as Type`
     case typeTest(Node, TypeSpecifier, cast: Bool, offset: Int)
+    /// A part that is the same for every item of the loop it is in (`Invariants`): evaluated
+    /// once per evaluation and kept in its slot.
+    case invariant(Node, slot: Int)
 }
 
 enum BinaryOperator: String, Sendable {

@@ -13,7 +13,7 @@ public struct Element: Sendable {
     public let type: TypeName
     /// Where the model defines this element's children: a type (`HumanName`, `Patient`) or, for
     /// an element defined inline, its path (`Questionnaire.item`). Nil where the model does not know it.
-    let definition: String?
+    let definition: ModelNode?
     /// A primitive's value as a System value.
     public let primitive: Value?
     /// A FHIR Quantity (or Age, Duration…) as the System Quantity it converts to implicitly.
@@ -22,15 +22,14 @@ public struct Element: Sendable {
     /// SDC's `weight()` needs to find an answer's score in the Questionnaire.
     let linkId: String?
 
-    init(json: JSON?, extras: JSONObject?, type: TypeName, definition: String?, linkId: String? = nil) {
+    init(json: JSON?, extras: JSONObject?, type: TypeName, definition: ModelNode?, linkId: String? = nil) {
         self.json = json
         self.extras = extras
         self.type = type
         self.definition = definition
         self.linkId = linkId
         self.primitive = json.flatMap { Element.primitiveValue(of: $0, type: type.name) }
-        if case .object(let object)? = json, case .number? = object["value"], type.namespace == "FHIR",
-           FHIRModel.isType(type.name, subtypeOf: "Quantity") {
+        if let definition, definition.isQuantity, case .object(let object)? = json, case .number? = object["value"] {
             self.quantity = Convert.quantity(object)
         } else {
             self.quantity = nil
@@ -40,7 +39,7 @@ public struct Element: Sendable {
     /// A resource, its type from its `resourceType`.
     public init(resource: JSON) {
         let name = resource["resourceType"]?.stringValue
-        self.init(json: resource, extras: nil, type: name.map(TypeName.fhir) ?? .system("Object"), definition: name)
+        self.init(json: resource, extras: nil, type: name.map(TypeName.fhir) ?? .system("Object"), definition: name.map(ModelNode.node))
     }
 
     /// The System value of a primitive's JSON, read as its FHIR type says (a `dateTime`'s string

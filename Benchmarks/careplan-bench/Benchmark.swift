@@ -142,6 +142,9 @@ struct Benchmark {
             print("FHIR export: careplan export --format fhir of the days named, whole process, beside --format json of the same days (floor = the JSON export; no target).")
             print("Installed build: what make builds (Swift runtime linked in) beside swift build -c release's (shared Swift libraries); floor = the shared build, no target.")
         }
+        if fhirpath != nil {
+            print("FHIRPath: the official R4 suite parsed and evaluated in process (errors caught), beside fhirpathpy (pinned, Tests/FHIRPathPeer) timing its own rounds over the same cases (ratio = median / fhirpathpy's); a PHQ-9's 11 variables and total after one answer changes, per evaluation.")
+        }
         print("Health import: careplan health import of the zipped 1M-record synthetic export, whole process, beside careplan-import-floor (inflate and parse with empty callbacks; ratio = median / floor) and each peer on the same file, interleaved (a peer's ratio = its median / careplan's: how many times faster careplan is). At 10M, floor = the same measurement at 1M.\n")
         print(ReportTable.rows(rows + fhirpathRows))
         if let health {

@@ -31,6 +31,17 @@ import Testing
         #expect(failure.column == offset + 1, "\(failure)")
     }
 
+    @Test func strictModeRefusesNamesTheModelDoesNotHave() throws {
+        let patient = try JSONReader.read(#"{"resourceType": "Patient", "name": [{"family": "Chalmers", "given": ["Peter"]}]}"#)
+        let observation = try JSONReader.read(#"{"resourceType": "Observation", "valueQuantity": {"value": 185, "code": "[lb_av]"}}"#)
+        for (expression, resource) in [("name.given1", patient), ("name.given.foo", patient), ("Observation.valueQuantity.value", observation)] {
+            #expect(BadInputTests.error(expression, on: resource, environment: Environment(strict: true))?.kind == .semantic, "\(expression)")
+            #expect(BadInputTests.error(expression, on: resource) == nil, "\(expression) outside strict mode")
+        }
+        #expect(try FHIRPathExpression("Observation.value.value").evaluate(on: observation, environment: Environment(strict: true)).map(FHIRPathText.display) == ["185"])
+        #expect(try FHIRPathExpression("name.given.extension").evaluate(on: patient, environment: Environment(strict: true)).isEmpty)
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() throws {
         let expression = String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000)
         #expect(BadInputTests.error(expression)?.message.contains("nests deeper") == true)

@@ -17,13 +17,11 @@ struct Evaluator {
         self.invariants = Array(repeating: nil, count: invariantSlots)
     }
 
-    /// What `$this`, `$index` and `$total` are where a node is evaluated, and the variables
-    /// `defineVariable()` added.
+    /// What `$this`, `$index` and `$total` are where a node is evaluated.
     struct Scope {
         var this: [Value]
         var index: Int?
         var total: [Value]?
-        var variables: [String: [Value]] = [:]
     }
 
     mutating func run(_ root: Node) throws(FHIRPathError) -> [Value] {
@@ -94,7 +92,7 @@ struct Evaluator {
     }
 
     private func variable(_ name: String, _ scope: Scope, at offset: Int) throws(FHIRPathError) -> [Value] {
-        if let value = scope.variables[name] ?? environment.variables[name] { return value }
+        if let value = environment.variables[name] { return value }
         switch name {
         case "context", "resource", "rootResource": return context
         case "ucum": return [.string("http://unitsofmeasure.org")]

@@ -8,6 +8,8 @@ extension Evaluator {
             guard case .element(let element) = item else { continue }
             if case .object(let object)? = element.json {
                 try appendChildren(of: element, object, named: name, to: &result, at: offset)
+            } else if environment.strict, name != "id", name != "extension" {
+                throw error("\(element.type.name) has no element '\(name)' (a primitive has only id and extension)", at: offset, .semantic)
             } else if let extras = element.extras, let child = extras[name] {
                 // A primitive's own children: its id and extensions, from the `_name` object.
                 let isExtension = name == "extension"

@@ -71,7 +71,7 @@ extension Evaluator {
 
     /// The scope for an argument evaluated on one item of the input.
     func itemScope(_ item: Value, index: Int, _ scope: Scope, total: [Value]? = nil) -> Scope {
-        Scope(this: [item], index: index, total: total, variables: scope.variables)
+        Scope(this: [item], index: index, total: total)
     }
 
     /// The function's input as one string (or nothing); an error for anything else.

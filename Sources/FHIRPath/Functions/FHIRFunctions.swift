@@ -83,7 +83,7 @@ extension Evaluator {
         guard let value else { return [] }
         if case .object(let coding) = value, let score = Evaluator.score(in: coding) { return [score] }
         if let extras, let score = Evaluator.score(in: extras) { return [score] }
-        let questionnaire = (scope.variables["questionnaire"] ?? environment.variables["questionnaire"])?.first
+        let questionnaire = environment.variables["questionnaire"]?.first
         guard case .element(let form)? = questionnaire, let formJSON = form.json else { return [] }
         let coding = value.objectValue
         if let question = element.linkId.flatMap({ Evaluator.item(linkId: $0, in: formJSON) }) {

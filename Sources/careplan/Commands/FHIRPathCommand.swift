@@ -11,7 +11,7 @@ struct FHIRPathCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fhirpath",
         abstract: tr("Evaluate a FHIRPath expression on a FHIR resource (JSON)."),
-        discussion: tr("Prints one value a line, or with --json an array of {\"type\", \"value\"}. An empty result prints nothing and exits 0; an expression that does not parse or fails on the data prints one line naming the column and exits 1.\nExamples:\n  careplan fhirpath \"Patient.name.given\" patient.json\n  careplan fhirpath \"(%weight / %height.power(2)).round(1)\" --var weight=\"70 'kg'\" --var height=\"1.75 'm'\"\n  careplan fhirpath \"%resource.item.answer.value.weight().sum()\" response.json --resource questionnaire=phq9.json")
+        discussion: tr("Prints one value a line, or with --json an array of {\"type\", \"value\"}. An empty result prints nothing and exits 0; an expression that does not parse or fails on the data prints one line naming the column and exits 1.\nExamples:\n  careplan fhirpath \"Patient.name.given\" patient.json\n  careplan fhirpath \"(%w / %h.power(2)).round(1)\" --var w=70 --var h=1.75\n  careplan fhirpath \"answers().weight()\" r.json --resource questionnaire=q.json")
     )
 
     @ParentCommand var careplan: Careplan

@@ -177,7 +177,7 @@ import Testing
     /// Words of Latin letters a CJK reader may meet: command and option names, file kinds and
     /// placeholders of help, units, and the standard's names careplan cannot translate.
     static let latinAllowed = ["careplan", "mmHg", "kg", "cm", "mmol", "mg", "dL", "L", "mL", "kcal", "km", "IU", "Ctrl", "Tab", "Esc",
-                               "YAML", "JSON", "CSV", "FHIR", "HTML", "PDF", "Markdown", "SQLite", "LOINC", "HealthKit", "Apple", "Health",
+                               "YAML", "JSON", "CSV", "FHIR", "FHIRPath", "fhirpath", "HTML", "PDF", "Markdown", "SQLite", "LOINC", "HealthKit", "Apple", "Health",
                                "tmux", "waybar", "systemd", "notify", "send", "XDG", "CONFIG", "HOME", "DATA", "CAREPLAN", "DB", "NOW", "TZ",
                                "PERSON", "LANG", "LANGUAGE", "PATH", "FILE", "PLAN", "ID", "NAME", "YYYY", "MM", "DD", "HH", "Q", "s", "h", "m", "x",
                                "yaml", "json", "csv", "fhir", "md", "pdf", "html", "sqlite", "local", "share", "db", "pl", "ja", "zh", "CN",

@@ -76,6 +76,9 @@ import Testing
         try tmux.run(["set", "-g", "status-right-length", "60"])
         try tmux.run(["set", "-g", "status-right", "#(env \(env) \(CLI.binary.path) status --db \(cli.db))"])
         try screen.start("env TERM=xterm-256color tmux -u -L \(tmux.socket) attach -t \(tmux.session)", width: 120, height: 41)
+        // The status line and the dashboard are two processes drawing in their own time: wait for
+        // both before reading the screen.
+        _ = try screen.waitFor("careplan · Dad (P) · Dad's tablets")
         let first = try screen.waitFor("1 due · 1 overdue")
         #expect(first.contains("careplan · Dad (P) · Dad's tablets") && first.contains("1 due (n)"), "\(first)")
         // The dashboard opens on Dad's plan; P switches to Mum's, and Space ticks her tablet.

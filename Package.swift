@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Where `-lsqlite3` is found first: an empty archive, so that GRDB's and CSQLiteSetup's
+/// `link "sqlite3"` link nothing and SQLite comes from the CSQLCipher target alone.
+let sqliteLinkFolder = Context.packageDirectory + "/Vendor/sqlcipher-4.9.0/link"
+
 let package = Package(
     name: "careplan",
     platforms: [.macOS(.v13)],
@@ -53,6 +57,32 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // SQLCipher 4.9.0 (SQLite 3.49.2) from the vendored amalgamation, linked in place of the system's
+        // libsqlite3 (one SQLite in the process; Vendor/sqlcipher-4.9.0, docs/storage.md). Compiled
+        // optimised in every configuration: a debug build's tests run on it too. libcrypto is
+        // OpenSSL's, which SQLCipher encrypts with (libssl-dev to build).
+        .target(
+            name: "CSQLCipher",
+            cSettings: [
+                .define("SQLITE_HAS_CODEC"),
+                .define("SQLITE_TEMP_STORE", to: "2"),
+                .define("SQLITE_EXTRA_INIT", to: "sqlcipher_extra_init"),
+                .define("SQLITE_EXTRA_SHUTDOWN", to: "sqlcipher_extra_shutdown"),
+                .define("SQLITE_THREADSAFE", to: "1"),
+                .define("_GNU_SOURCE"),
+                // What Debian's own build of SQLite enables and careplan or GRDB may use.
+                .define("SQLITE_ENABLE_MATH_FUNCTIONS"),
+                .define("SQLITE_ENABLE_FTS5"),
+                .define("SQLITE_ENABLE_COLUMN_METADATA"),
+                .define("SQLITE_ENABLE_DBSTAT_VTAB"),
+                .define("SQLITE_SECURE_DELETE"),
+                .unsafeFlags(["-O2", "-w"]),
+            ],
+            linkerSettings: [
+                .linkedLibrary("crypto"),
+                .unsafeFlags(["-L" + sqliteLinkFolder]),
+            ]
+        ),
         // SQLite's process-wide settings (sqlite3_config), made before the first connection.
         .systemLibrary(
             name: "CSQLiteSetup",
@@ -91,6 +121,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 "CSQLiteSetup",
+                "CSQLCipher",
             ],
             plugins: ["StampVersion"]
         ),
@@ -211,7 +242,8 @@ let package = Package(
         // start, open the store with GRDB, read one row.
         .executableTarget(
             name: "careplan-floor",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            // The same SQLite as careplan's, so the ratio is careplan's own work.
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CSQLCipher"],
             path: "Benchmarks/careplan-floor"
         ),
         // The floor the benchmark times `careplan health import` against (issue 27): the zipped export

@@ -39,6 +39,10 @@ import Testing
         let dynamic = try Command.run(["/usr/bin/readelf", "--dynamic", careplan.path])
         #expect(dynamic.status == 0 && dynamic.output.contains("(NEEDED)"), "\(dynamic.output)")
         #expect(!dynamic.output.contains("RUNPATH") && !dynamic.output.contains("(RPATH)"), "\(dynamic.output)")
+        // SQLite is SQLCipher's, compiled in: no system libsqlite3 beside it (two SQLites in one
+        // process would share POSIX locks), and OpenSSL's libcrypto, which it encrypts with.
+        #expect(!dynamic.output.contains("libsqlite3"), "\(dynamic.output)")
+        #expect(dynamic.output.contains("libcrypto.so"), "\(dynamic.output)")
 
         try withBuildCataloguesHidden {
             // From /, with no CAREPLAN_LOCALEDIR, CAREPLAN_SAMPLES or CAREPLAN_THEMES (CLI clears the first).

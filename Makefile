@@ -44,9 +44,9 @@ SCRATCH_PATH = .build/install
 # write $ORIGIN, so an installed careplan looked for each of its libraries in ten folders under
 # its own bin/ at every start (and would load one planted there) before the system's.
 # -disable-autolink-library sqlite3: GRDB's module map asks every object that imports it for
-# -lsqlite3, and ZIPFoundation's pkg-config puts /usr/lib/x86_64-linux-gnu (with the system's
-# libsqlite3.so) on the linker's path before Vendor/sqlcipher-4.9.0/link, so without this the
-# installed binary would load the system's SQLite beside the one compiled in (docs/storage.md).
+# -lsqlite3; without this the installed binary would load the system's SQLite beside the SQLCipher
+# compiled in (unused, but two SQLites in one process; docs/storage.md). Only the command line
+# can say it: a package's manifest cannot change how a dependency is compiled.
 SWIFT_BUILD_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(SCRATCH_PATH) \
 	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc sqlite3
 BIN = $(SCRATCH_PATH)/release/careplan

@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Where `-lsqlite3` is found first: an empty archive, so that GRDB's and CSQLiteSetup's
-/// `link "sqlite3"` link nothing and SQLite comes from the CSQLCipher target alone.
-let sqliteLinkFolder = Context.packageDirectory + "/Vendor/sqlcipher-4.9.0/link"
-
 let package = Package(
     name: "careplan",
     platforms: [.macOS(.v13)],
@@ -57,8 +53,10 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // SQLCipher 4.9.0 (SQLite 3.49.2) from the vendored amalgamation, linked in place of the system's
-        // libsqlite3 (one SQLite in the process; Vendor/sqlcipher-4.9.0, docs/storage.md). Compiled
+        // SQLCipher 4.9.0 (SQLite 3.49.2) from the vendored amalgamation, linked into careplan: every
+        // call to SQLite, GRDB's included, binds to it. GRDB's module map still asks the linker for
+        // -lsqlite3; the installed build (Makefile) tells swiftc not to, so it has one SQLite; a plain
+        // `swift build` loads the system's library beside it, unused (docs/storage.md). Compiled
         // optimised in every configuration: a debug build's tests run on it too. libcrypto is
         // OpenSSL's, which SQLCipher encrypts with (libssl-dev to build).
         .target(
@@ -76,13 +74,17 @@ let package = Package(
                 .define("SQLITE_ENABLE_COLUMN_METADATA"),
                 .define("SQLITE_ENABLE_DBSTAT_VTAB"),
                 .define("SQLITE_SECURE_DELETE"),
+                // SQLCipher would otherwise log a wrong key's "hmac check failed" to stderr, over
+                // careplan's own one-line message and the dashboard's screen.
+                .define("SQLCIPHER_OMIT_DEFAULT_LOGGING"),
                 .unsafeFlags(["-O2", "-w"]),
             ],
             linkerSettings: [
                 .linkedLibrary("crypto"),
-                .unsafeFlags(["-L" + sqliteLinkFolder]),
             ]
         ),
+        // The kernel's keyrings, where `careplan unlock` keeps a store's derived key for a while.
+        .target(name: "CKeyring"),
         // SQLite's process-wide settings (sqlite3_config), made before the first connection.
         .systemLibrary(
             name: "CSQLiteSetup",
@@ -122,6 +124,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 "CSQLiteSetup",
                 "CSQLCipher",
+                "CKeyring",
             ],
             plugins: ["StampVersion"]
         ),

@@ -17,14 +17,15 @@ struct Careplan: ParsableCommand {
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
                       Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self, Contacts.self, Report.self,
-                      Due.self, Status.self, Remind.self, People.self, Sync.self, FHIRPathCommand.self],
+                      Due.self, Status.self, Remind.self, People.self, Sync.self, FHIRPathCommand.self,
+                      Encrypt.self, Rekey.self, Decrypt.self, Unlock.self, Lock.self],
         defaultSubcommand: DashboardCommand.self
     )
 
     @OptionGroup(title: tr("Options for every command")) var global: GlobalOptions
 
     /// The store these options name, and the clock.
-    var store: StoreOptions { StoreOptions(db: global.db, person: global.person) }
+    var store: StoreOptions { StoreOptions(db: global.db, person: global.person, keys: global.keys) }
 }
 
 /// A command that prints no JSON refuses `--json` rather than ignoring it.

@@ -7,7 +7,8 @@ import Localization
 /// a 0700 folder, since it is the same health data.
 extension CareStore {
     /// Writes a copy of the store, as it stands in one read transaction, to `destination`, which
-    /// must not exist yet. Returns its size in bytes.
+    /// must not exist yet. Returns its size in bytes. The copy of an encrypted store is encrypted
+    /// under the same key (SQLite's backup cannot write a plain copy of it, and should not).
     @discardableResult
     public func backup(to destination: String) throws -> Int {
         if FileManager.default.fileExists(atPath: destination) || (try? FileManager.default.destinationOfSymbolicLink(atPath: destination)) != nil {
@@ -19,7 +20,10 @@ extension CareStore {
             throw StoreError.database(path: destination, message: tr("could not be created"))
         }
         do {
-            let copy = try DatabaseQueue(path: destination)
+            var config = Configuration()
+            let key = self.key
+            config.prepareDatabase { db in try key?.apply(to: db) }
+            let copy = try DatabaseQueue(path: destination, configuration: config)
             try reader.backup(to: copy)
             // A standalone file: no log beside it to lose or to copy with it.
             try copy.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }

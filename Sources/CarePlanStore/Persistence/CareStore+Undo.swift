@@ -78,10 +78,11 @@ public final class ChangeWatcher: @unchecked Sendable {
     private let queue: DatabaseQueue
     private var lastVersion: Int?
 
-    public init(path: String) throws {
+    public init(path: String, key: StoreKey? = nil) throws {
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(1)
+        config.prepareDatabase { db in try key?.apply(to: db) }
         queue = try DatabaseQueue(path: path, configuration: config)
     }
 

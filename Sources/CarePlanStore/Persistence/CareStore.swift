@@ -17,6 +17,9 @@ import Localization
 /// (busy timeout) instead of failing. The store knows nothing of terminals or command lines.
 public final class CareStore: @unchecked Sendable {
     public let path: String
+    /// The key an encrypted store was opened with (nil: a plain store); every connection and
+    /// every copy of the store uses it.
+    public let key: StoreKey?
     let busyTimeout: TimeInterval
     let reader: DatabaseQueue
     private let writerLock = NSLock()
@@ -51,19 +54,21 @@ public final class CareStore: @unchecked Sendable {
     /// and a new file 0600: this is health data.
     ///
     /// A file that is not a careplan store, or was written by a newer careplan, is refused before
-    /// anything is written to it.
-    public init(path: String, busyTimeout: TimeInterval = 5, createIfMissing: Bool = true) throws {
+    /// anything is written to it. An encrypted store needs its `key`; a wrong one is refused at the
+    /// first read, before anything is written.
+    public init(path: String, key: StoreKey? = nil, busyTimeout: TimeInterval = 5, createIfMissing: Bool = true) throws {
         _ = Self.sqliteConfigured
         self.path = path
+        self.key = key
         self.busyTimeout = busyTimeout
-        let isNew = try Self.prepareFile(at: path, create: createIfMissing)
+        let isNew = try Self.prepareFile(at: path, create: createIfMissing, encrypted: key != nil)
         // An empty file a read-only command finds stays empty: there is no plan in it yet.
         if isNew, !createIfMissing { throw StoreError.missing(path: path) }
         do {
             if isNew {
                 // An empty file: the writer makes it a WAL database with the current schema first,
                 // since a read-only connection cannot.
-                let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
+                let writer = try Self.openWriter(path: path, key: key, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
                 try Schema.createNew(in: writer)
                 openedWriter = writer
             }
@@ -73,7 +78,10 @@ public final class CareStore: @unchecked Sendable {
             // A reader has no writes for foreign keys to check: one statement less on every opening.
             config.foreignKeysEnabled = false
             let choice = personChoice
-            config.prepareDatabase { db in db.add(function: choice.function) }
+            config.prepareDatabase { db in
+                try key?.apply(to: db)
+                db.add(function: choice.function)
+            }
             reader = try DatabaseQueue(path: path, configuration: config)
             // The ownership check and who is in the store, in one read (a status bar runs this every
             // few seconds); a store from before people has none until it is migrated.
@@ -100,6 +108,8 @@ public final class CareStore: @unchecked Sendable {
             peopleWhenOpened = everyone
             if everyone.count == 1 { personChoice.choose(everyone[0]) }
         } catch let error as DatabaseError {
+            // With a key, "not a database" is a key that derives other bytes than the file's.
+            if key != nil, error.resultCode == .SQLITE_NOTADB { throw EncryptionError.wrongKey(path: path) }
             throw CareStore.explain(error, path: path)
         }
     }
@@ -135,7 +145,7 @@ public final class CareStore: @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if let openedWriter { return openedWriter }
-        let writer = try Self.openWriter(path: path, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
+        let writer = try Self.openWriter(path: path, key: key, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice)
         openedWriter = writer
         return writer
     }
@@ -145,12 +155,13 @@ public final class CareStore: @unchecked Sendable {
     /// call (16 per sample of an import) is wasted. False when a connection was opened first.
     static let sqliteConfigured: Bool = careplan_sqlite_multithread() == 0
 
-    static func openWriter(path: String, busyTimeout: TimeInterval, lockWait: LockWait, person: PersonChoice) throws -> DatabaseQueue {
+    static func openWriter(path: String, key: StoreKey?, busyTimeout: TimeInterval, lockWait: LockWait, person: PersonChoice) throws -> DatabaseQueue {
         var config = Configuration()
         // SQLite's own busy timeout, done here so that a wait past a second can be told about.
         config.busyMode = .callback { tries in lockWait.keepWaiting(tries: tries, timeout: busyTimeout) }
         config.foreignKeysEnabled = true
         config.prepareDatabase { db in
+            try key?.apply(to: db)
             db.add(function: person.function)
             // Keep -wal and -shm when the last connection closes: readers then find them and never
             // create files; the log is emptied to zero bytes at that checkpoint instead.
@@ -220,8 +231,9 @@ public final class CareStore: @unchecked Sendable {
     }
 
     /// Checks the path and, when it is missing and `create` allows, makes it (folder 0700, file
-    /// 0600). Returns whether the file is new (or empty).
-    static func prepareFile(at path: String, create: Bool) throws -> Bool {
+    /// 0600). Returns whether the file is new (or empty). `encrypted`: a key was given, so a file
+    /// that does not start as plain SQLite does is SQLCipher's to judge.
+    static func prepareFile(at path: String, create: Bool, encrypted: Bool = false) throws -> Bool {
         // POSIX calls for the file that is there (every command, the status line every few
         // seconds): Foundation's FileHandle cost a tenth of a millisecond to set up.
         let files = FileManager.default
@@ -244,7 +256,8 @@ public final class CareStore: @unchecked Sendable {
             var header = [UInt8](repeating: 0, count: 16)
             let count = Glibc.read(descriptor, &header, header.count)
             if count == 0 { return true }
-            guard count == header.count, header == Array("SQLite format 3\u{0}".utf8) else {
+            guard count == header.count, header == Array("SQLite format 3\u{0}".utf8) || encrypted else {
+                if case .encrypted = StoreFileState.inspect(path) { throw StoreError.encrypted(path: path) }
                 throw StoreError.database(path: path, message: notADatabase)
             }
             return false

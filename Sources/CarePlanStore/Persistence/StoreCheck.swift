@@ -24,6 +24,21 @@ public struct StoreCheck: Sendable, Encodable {
     public var healthSamples: Int
     /// Summary rows that differ from a recomputation (0 when they agree).
     public var summaryMismatches: Int
+    /// How the store is encrypted; nil for a plain SQLite file.
+    public var encryption: Encryption?
+    /// Plain SQLite files beside an encrypted store, named after it (backups made before it was
+    /// encrypted, a plain copy): readable by anyone who has them.
+    public var plainCopiesBeside: [String]
+
+    /// SQLCipher's settings of an encrypted store, as SQLCipher reports them.
+    public struct Encryption: Sendable, Encodable, Equatable {
+        public var cipherVersion: String
+        public var provider: String
+        public var pageSize: Int
+        public var hmac: String
+        public var kdf: String
+        public var kdfIterations: Int
+    }
 
     public var isHealthy: Bool {
         integrity == ["ok"] && foreignKeyProblems == 0 && summaryMismatches == 0 && migrationsApplied.last == latestKnownMigration
@@ -66,7 +81,18 @@ extension CareStore {
                                   SELECT (SELECT COUNT(*) FROM quantitySample) + (SELECT COUNT(*) FROM categorySample)
                                        + (SELECT COUNT(*) FROM bloodPressure) + (SELECT COUNT(*) FROM workout)
                                   """) ?? 0,
-                              summaryMismatches: mismatches)
+                              summaryMismatches: mismatches,
+                              encryption: key == nil ? nil : try Self.encryption(db),
+                              plainCopiesBeside: key == nil ? [] : StoreSiblings.plain(beside: path))
         }
+    }
+
+    static func encryption(_ db: Database) throws -> StoreCheck.Encryption {
+        func text(_ pragma: String) throws -> String { try String.fetchOne(db, sql: "PRAGMA \(pragma)") ?? "" }
+        return StoreCheck.Encryption(cipherVersion: try text("cipher_version"),
+                                     provider: try text("cipher_provider") + " " + text("cipher_provider_version"),
+                                     pageSize: Int(try text("cipher_page_size")) ?? 0,
+                                     hmac: try text("cipher_hmac_algorithm"), kdf: try text("cipher_kdf_algorithm"),
+                                     kdfIterations: Int(try text("kdf_iter")) ?? 0)
     }
 }

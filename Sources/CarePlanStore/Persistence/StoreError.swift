@@ -15,6 +15,8 @@ public enum StoreError: UserFacingError, Equatable {
     case newer(path: String)
     /// A stored row this careplan cannot read back.
     case damaged(path: String, detail: String)
+    /// An encrypted store, opened without its key.
+    case encrypted(path: String)
 
     /// The message without the path, for a screen that already shows which store it is on (the
     /// dashboard's status line, where a long path would push the reason off the end).
@@ -37,6 +39,7 @@ public enum StoreError: UserFacingError, Equatable {
                       ["path": path, "tables": tables])
         case .newer(let path): return tr("{path} was written by a newer careplan; it was left as it is", ["path": path])
         case .damaged(let path, _): return "\(path): \(reason)"
+        case .encrypted(let path): return tr("{path} is encrypted, and no key was given", ["path": path])
         }
     }
 }

@@ -34,7 +34,7 @@ public final class DashboardApp {
         backend.start(mouse: mouse)
         defer { backend.stop() }
         let resolved = ThemeFile.resolve(theme, colors: colors.colors(terminalColors: backend.colorCount))
-        let watcher = try? ChangeWatcher(path: store.path)
+        let watcher = try? ChangeWatcher(path: store.path, key: store.key)
         _ = watcher?.hasChanged()
         let runner = CommandRunner(store: store, clock: clock)
         store.lockWaitNotice = { backend.showStatus(" " + tr("Waiting for another program's write to the store to finish (up to a few seconds)…")) }

@@ -19,6 +19,15 @@ struct GlobalOptions: ParsableArguments {
     var charts: ChartStyle = .braille
     @Flag(name: .customLong("no-mouse"), help: ArgumentHelp(tr("Dashboard: ignore the mouse (clicks and the wheel are on by default).")))
     var noMouse = false
+    @Option(name: .customLong("key-file"), help: ArgumentHelp(tr("An encrypted store's passphrase: the first line of FILE, which must be yours alone (mode 0600 or 0400)."), valueName: "file"))
+    var keyFile: String?
+    @Option(name: .customLong("key-fd"), help: ArgumentHelp(tr("An encrypted store's passphrase: the first line read from file descriptor N."), valueName: "n"))
+    var keyFD: Int32?
+    @Option(name: .customLong("key-command"), help: ArgumentHelp(tr("An encrypted store's passphrase: the first line CMD prints (run by /bin/sh; e.g. 'pass show careplan')."), valueName: "cmd"))
+    var keyCommand: String?
+
+    /// Where an encrypted store's key comes from (`KeySources` has the order).
+    var keys: KeySources { KeySources(file: keyFile, descriptor: keyFD, command: keyCommand) }
 }
 
 extension ChartStyle: ExpressibleByArgument {}
@@ -35,6 +44,7 @@ extension ExpressibleByArgument where Self: RawRepresentable, RawValue == String
 struct StoreOptions {
     var db: String?
     var person: String?
+    var keys = KeySources()
 
     /// `--person`, else `CAREPLAN_PERSON`.
     var personName: String? {
@@ -59,10 +69,20 @@ struct StoreOptions {
             }
             timeout = seconds
         }
-        let store = try CareStore(path: try CareStore.defaultPath(option: db), busyTimeout: timeout, createIfMissing: !readOnly)
+        let path = try CareStore.defaultPath(option: db)
+        let store = try CareStore(path: path, key: try key(for: path), busyTimeout: timeout, createIfMissing: !readOnly)
             .fillingLinkedActivities()
         if !(everyone && personName == nil) { try store.choosePerson(personName, adding: adding) }
         return store
+    }
+}
+
+extension StoreOptions {
+    /// The key of the store at `path` when it is encrypted (nil for a plain store, which asks
+    /// nobody and pays nothing), from the sources `KeySources` lists in order.
+    func key(for path: String) throws -> StoreKey? {
+        guard case .encrypted(let salt) = StoreFileState.inspect(path) else { return nil }
+        return try keys.key(for: path, salt: salt)
     }
 }
 

@@ -52,14 +52,26 @@ struct Doctor: ParsableCommand {
                     "samples": trn("{count} health sample", "{count} health samples", check.healthSamples)])),
                 (tr("Summaries:"), mismatches == 0 ? tr("agree with the outcomes")
                     : trn("{count} differs; careplan doctor --rebuild-summaries recomputes them", "{count} differ; careplan doctor --rebuild-summaries recomputes them", mismatches)),
-            ]
+                (tr("Encryption:"), check.encryption.map { cipher in
+                    // TRANSLATORS: SQLCipher's settings, named as SQLCipher names them.
+                    tr("SQLCipher {version}, AES-256 in pages of {page} bytes, {hmac}, key from the passphrase by {kdf} ({rounds} rounds), {provider}",
+                       ["version": cipher.cipherVersion, "page": "\(cipher.pageSize)", "hmac": cipher.hmac, "kdf": cipher.kdf,
+                        "rounds": "\(cipher.kdfIterations)", "provider": cipher.provider])
+                } ?? tr("none: a plain SQLite file, readable by anyone who can read it (careplan encrypt encrypts it)")),
+            ] + check.plainCopiesBeside.map { copy in
+                (tr("Warning:"), tr("{file} is a plain copy beside the encrypted store, readable by anyone who has it; delete it once you no longer need it", ["file": copy]))
+            }
             // The values line up after the longest label, in whatever language.
             let width = lines.map { TextWidth.of($0.0) }.max() ?? 0
             for (label, value) in lines { say(TextWidth.pad(label, to: width + 1) + value) }
         }
         if let backup {
             let bytes = try store.backup(to: backup)
-            if !careplan.global.json { say(trn("Backed up to {path} ({count} byte).", "Backed up to {path} ({count} bytes).", bytes, ["path": backup])) }
+            if !careplan.global.json {
+                say(store.key == nil ? trn("Backed up to {path} ({count} byte).", "Backed up to {path} ({count} bytes).", bytes, ["path": backup])
+                                     : trn("Backed up to {path} ({count} byte), encrypted under the store's key.", "Backed up to {path} ({count} bytes), encrypted under the store's key.",
+                                           bytes, ["path": backup]))
+            }
         }
         if vacuum {
             guard check.integrity == ["ok"] else {

@@ -1,0 +1,88 @@
+import CSQLCipher
+import Foundation
+import GRDB
+import Localization
+
+/// The key of an encrypted store as SQLCipher uses it: 32 bytes derived from the person's
+/// passphrase, and the 16 bytes of salt at the start of the file they were derived with.
+///
+/// The derivation (PBKDF2-HMAC-SHA512, 256,000 rounds, SQLCipher 4's defaults, so that SQLCipher's
+/// own tool opens a store with the passphrase) takes about 180 ms; careplan does it once per process
+/// and gives every connection the derived key, which SQLCipher then uses as it is
+/// (docs/security.md). The bytes are wiped when the key is released; Swift gives no guarantee that no
+/// copy was made on the way, so this is as far as the language allows.
+public final class StoreKey: @unchecked Sendable {
+    public static let iterations: Int32 = 256_000
+    public static let keyLength = 32
+    public static let saltLength = 16
+
+    private var key: [UInt8]
+    public let salt: [UInt8]
+
+    /// A key already derived (from the kernel's keyring, where `careplan unlock` left it).
+    public init?(raw: [UInt8], salt: [UInt8]) {
+        guard raw.count == Self.keyLength, salt.count == Self.saltLength else { return nil }
+        key = raw
+        self.salt = salt
+    }
+
+    /// Derives the key of a file with this salt from a passphrase (which the caller wipes).
+    public static func derive(passphrase: [UInt8], salt: [UInt8]) throws -> StoreKey {
+        var raw = [UInt8](repeating: 0, count: keyLength)
+        let ok = passphrase.withUnsafeBytes { phrase in
+            careplan_derive_key(phrase.baseAddress, Int32(phrase.count), salt, Int32(salt.count), iterations, &raw, Int32(keyLength))
+        }
+        defer { wipe(&raw) }
+        guard ok == 1, let key = StoreKey(raw: raw, salt: salt) else {
+            throw EncryptionError.derivation
+        }
+        return key
+    }
+
+    /// A new file's salt: 16 bytes from the system's random source.
+    public static func newSalt() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<saltLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// The key and salt as SQLCipher's raw-key literal, `x'` 96 hexadecimal digits `'`, lent to
+    /// `body` and wiped after: SQLCipher takes it without deriving and writes the salt into a new file.
+    func withLiteral<T>(_ body: ([UInt8]) throws -> T) rethrows -> T {
+        var literal = [UInt8]()
+        literal.reserveCapacity(3 + 2 * (key.count + salt.count))
+        literal += Array("x'".utf8)
+        let digits = Array("0123456789abcdef".utf8)
+        for byte in key + salt {
+            literal.append(digits[Int(byte >> 4)])
+            literal.append(digits[Int(byte & 0x0f)])
+        }
+        literal.append(UInt8(ascii: "'"))
+        defer { Self.wipe(&literal) }
+        return try body(literal)
+    }
+
+    /// Keys a connection that has not read anything yet (GRDB's `prepareDatabase`).
+    func apply(to db: Database) throws {
+        let status = withLiteral { literal in sqlite3_key(db.sqliteConnection, literal, Int32(literal.count)) }
+        guard status == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: status), message: "sqlite3_key") }
+    }
+
+    /// The bytes `careplan unlock` keeps in the kernel's keyring: the key, then the salt.
+    public func withKeyringPayload<T>(_ body: ([UInt8]) throws -> T) rethrows -> T {
+        var payload = key + salt
+        defer { Self.wipe(&payload) }
+        return try body(payload)
+    }
+
+    /// The salt in hexadecimal: what names this store's key in the keyring.
+    public var saltHex: String { salt.map { String(format: "%02x", $0) }.joined() }
+
+    /// Zeroes bytes in place, in a way the compiler does not drop as a dead store.
+    public static func wipe(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBytes { buffer in
+            if let base = buffer.baseAddress { explicit_bzero(base, buffer.count) }
+        }
+    }
+
+    deinit { Self.wipe(&key) }
+}

@@ -117,29 +117,40 @@ struct KeySources {
         do { try process.run() } catch {
             throw KeyError.commandFailed(option: option, command: command, status: 127)
         }
-        let line = try firstLine(output.fileHandleForReading.fileDescriptor, option: option, source: command)
+        // Read to the end before the status is known: the passphrase counts only from a command that succeeded.
+        var all = try readAll(output.fileHandleForReading.fileDescriptor)
+        defer { StoreKey.wipe(&all) }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw KeyError.commandFailed(option: option, command: command, status: process.terminationStatus) }
-        return line
+        return try firstLine(of: all, option: option, source: command)
     }
 
     /// Reads to the end and keeps the first line, without its line ending; an empty one is refused.
     static func firstLine(_ descriptor: Int32, option: String, source: String) throws -> [UInt8] {
-        var all = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        defer { StoreKey.wipe(&all); StoreKey.wipe(&buffer) }
-        while true {
-            let count = Glibc.read(descriptor, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            all += buffer[..<count]
-            // A passphrase is a line; a file of megabytes is not one.
-            if all.count > 1 << 16 { break }
-        }
+        var all = try readAll(descriptor)
+        defer { StoreKey.wipe(&all) }
+        return try firstLine(of: all, option: option, source: source)
+    }
+
+    static func firstLine(of all: [UInt8], option: String, source: String) throws -> [UInt8] {
         var line = Array(all.prefix { $0 != UInt8(ascii: "\n") })
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         guard !line.isEmpty else { throw KeyError.empty(option: option, source: source) }
         return line
+    }
+
+    /// Everything a descriptor gives, up to 64 KiB: a passphrase is a line, not a file of megabytes.
+    static func readAll(_ descriptor: Int32) throws -> [UInt8] {
+        var all = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        defer { StoreKey.wipe(&buffer) }
+        while all.count <= 1 << 16 {
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            all += buffer[..<count]
+        }
+        return all
     }
 }
 

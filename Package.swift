@@ -58,7 +58,7 @@ let package = Package(
         // -lsqlite3; the installed build (Makefile) tells swiftc not to, so it has one SQLite; a plain
         // `swift build` loads the system's library beside it, unused (docs/storage.md). Compiled
         // optimised in every configuration: a debug build's tests run on it too. libcrypto is
-        // OpenSSL's, which SQLCipher encrypts with (libssl-dev to build).
+        // OpenSSL's, which SQLCipher encrypts with (libssl-dev to build), opened when first needed.
         .target(
             name: "CSQLCipher",
             cSettings: [
@@ -79,9 +79,7 @@ let package = Package(
                 .define("SQLCIPHER_OMIT_DEFAULT_LOGGING"),
                 .unsafeFlags(["-O2", "-w"]),
             ],
-            linkerSettings: [
-                .linkedLibrary("crypto"),
-            ]
+            // No linkerSettings: libcrypto is opened on first use (crypto.c), not linked.
         ),
         // The kernel's keyrings, where `careplan unlock` keeps a store's derived key for a while.
         .target(name: "CKeyring"),

@@ -27,6 +27,7 @@ struct Benchmark {
         if options.quick { specs = specs.filter { $0.days <= 366 } }
         if options.onlyImport || options.onlyFHIRPath { specs = [] }
         if options.onlySync { specs = specs.filter { $0.label == "1y" } }
+        if options.onlyEncryption { specs = specs.filter { $0.label == Targets.longest } }
         let (workFolder, cached) = try prepareFolder()
         defer {
             if !cached && !options.keep { try? FileManager.default.removeItem(atPath: workFolder) }
@@ -68,7 +69,7 @@ struct Benchmark {
         }
         // Whole processes on the longest history, beside the floor program, in this same run.
         var processes: [ProcessResult] = []
-        if let longest = histories.last, !options.onlySync {
+        if let longest = histories.last, !options.onlySync, !options.onlyEncryption {
             // In English and in Polish (issue 24), each beside its own floor runs.
             processes = try ReaderLanguage.allCases.flatMap { try ProcessCases(storePath: longest.path, runs: runs, language: $0).run() }
             print("\(longest.label): commands measured (careplan today \(ReportTable.number(processes.first?.samples.median)) ms, floor \(ReportTable.number(processes.first?.floor.median)) ms)")
@@ -77,7 +78,7 @@ struct Benchmark {
         var exports: [ProcessResult] = []
         var status: [ProcessResult] = []
         var installedBuild: [ProcessResult] = []
-        if let longest = histories.last, !options.onlySync {
+        if let longest = histories.last, !options.onlySync, !options.onlyEncryption {
             // Five times the runs: a pair takes 17 ms, and the target's margin is a few per cent,
             // which the median of 21 on a shared machine moves by.
             status = try ReaderLanguage.allCases.map { try StatusCases(storePath: longest.path, runs: runs * 5, language: $0).run() }
@@ -93,7 +94,7 @@ struct Benchmark {
         // The Apple Health import beside its floor and its peers, on the same 1M-record export;
         // with --large, the 10M-record export too.
         var health: ImportResult?
-        if options.onlyImport || (!options.quick && !options.skipImport && !options.onlySync && !options.onlyFHIRPath) {
+        if options.onlyImport || (!options.quick && !options.skipImport && !options.onlySync && !options.onlyFHIRPath && !options.onlyEncryption) {
             var imports = try ImportCases(folder: workFolder, runs: options.importRuns, skipPeers: options.skipPeers).run()
             print("health import measured (\(ReportTable.number(imports.own.median)) ms, floor \(ReportTable.number(imports.floor.median)) ms"
                   + imports.peers.map { ", \($0.name) \(ReportTable.number($0.samples.median)) ms" }.joined() + ")")
@@ -107,16 +108,23 @@ struct Benchmark {
         }
         // The year's history into a real FHIR server, beside the same requests by a plain loop.
         var sync: SyncResult?
-        if let year = histories.first(where: { $0.label == "1y" }), options.onlySync || (!options.skipSync && !options.onlyImport && !options.onlyFHIRPath) {
+        if let year = histories.first(where: { $0.label == "1y" }), options.onlySync || (!options.skipSync && !options.onlyImport && !options.onlyFHIRPath && !options.onlyEncryption) {
             sync = try SyncCases(history: year, folder: workFolder, runs: options.quick ? 1 : 3).run()
             print("sync measured (\(ReportTable.number(sync?.push.median)) ms, floor \(ReportTable.number(sync?.floor.median)) ms)")
         }
         // The FHIRPath engine on the official suite beside fhirpathpy; a PHQ-9 re-evaluated.
         var fhirpath: FHIRPathResult?
-        if options.onlyFHIRPath || (!options.skipFHIRPath && !options.onlyImport && !options.onlySync) {
+        if options.onlyFHIRPath || (!options.skipFHIRPath && !options.onlyImport && !options.onlySync && !options.onlyEncryption) {
             fhirpath = try FHIRPathCases(runs: runs, peerRounds: options.quick ? 3 : 5).run()
             print("FHIRPath measured (suite \(ReportTable.number(fhirpath?.suite.median)) ms, fhirpathpy \(ReportTable.number(fhirpath?.peerSuite?.median)) ms)")
             fhirpath?.peerNote.map { print("note: " + $0) }
+        }
+        // The 10-year store encrypted and unlocked, beside the plain store's figures of this run.
+        var encryption: EncryptionResult?
+        if let longest = histories.last, longest.label == Targets.longest, options.onlyEncryption || (!options.skipEncryption && !options.onlySync) {
+            encryption = try EncryptionCases(history: longest, folder: workFolder, runs: runs, warmups: warmups, importRuns: options.importRuns,
+                                             withImport: !options.quick && !options.skipImport).run()
+            print("encryption measured (first frame \(ReportTable.number(encryption?.dashboard.firstFrame.median)) ms, status \(ReportTable.number(encryption?.status.samples.median)) ms)")
         }
         if options.showFrame, let last = dashboard.last {
             print("\nfirst frame at \(last.label):\n\(last.frameText)")
@@ -129,10 +137,12 @@ struct Benchmark {
             + Targets.rows(exports: Array(installedBuild.dropFirst()), label: histories.last?.label ?? "")
             + (health.map(ImportTargets.rows) ?? [])
             + (sync.map(SyncTargets.rows) ?? [])
+            + (encryption.map { EncryptionTargets.rows($0, plainDashboard: dashboard.last, plainInsights: insights.last) } ?? [])
         let fhirpathRows: [ResultRow] = fhirpath.map(FHIRPathTargets.rows) ?? []
         // The history targets only where histories were measured (not with --only import).
-        let checks = (histories.isEmpty || options.onlySync ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? [])
+        let checks = (histories.isEmpty || options.onlySync || options.onlyEncryption ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? [])
             + (status + installedBuild.prefix(1)).flatMap(Targets.checks(status:))
+            + EncryptionTargets.checks(rows)
         let fhirpathChecks: [TargetCheck] = fhirpath.map(FHIRPathTargets.checks) ?? []
         if !histories.isEmpty { print("\n" + ReportTable.histories(histories)) }
         print("\nTimes in ms: median and p90 of n runs after warm-ups; 1st call = the first call in a fresh process.")
@@ -167,7 +177,7 @@ struct Benchmark {
         let report = BenchmarkReport(machine: machine, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAtEnd, pinnedNow: PinnedClock.description, quick: options.quick, plan: planFacts,
                                      histories: histories, rows: rows + fhirpathRows, targets: checks + fhirpathChecks, dashboard: dashboard, insights: insights, processes: processes,
                                      exports: exports, status: status, installedBuild: installedBuild, healthImport: health, sync: sync,
-                                     fhirpath: fhirpath)
+                                     fhirpath: fhirpath, encryption: encryption)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(report).write(to: URL(fileURLWithPath: options.jsonPath))

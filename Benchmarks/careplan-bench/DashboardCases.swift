@@ -61,7 +61,7 @@ struct DashboardCases {
     /// Cold start as far as careplan is concerned (a new store object, a new connection pool, the
     /// schema check, the plan decoded from its YAML); the OS file cache is warm after the first run.
     func openAndRender() throws -> (store: CareStore, text: String) {
-        let store = try CareStore(path: path, createIfMissing: false)
+        let store = try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false)
         let state = AppState(today: clock.today)
         let data = try load(store, state, plan: nil)
         return (store, frame(state, data, context(store)))
@@ -94,7 +94,7 @@ struct DashboardCases {
         guard text.contains("Care Card"), text.contains("Symptom Tracker"), text.contains("Insights") else {
             throw BenchmarkError("the first frame at \(label) is not the three-pane dashboard:\n\(text)")
         }
-        let store = try CareStore(path: path, createIfMissing: false)
+        let store = try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false)
         let plan = try store.plan()
         let today = clock.today
         guard try load(store, AppState(today: today), plan: plan).insights != nil else {

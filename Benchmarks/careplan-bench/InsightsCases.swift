@@ -34,7 +34,7 @@ struct InsightsCases {
 
     func run(label: String, sampler: Sampler) throws -> InsightsResult {
         let baseline = PeakMemory.highWaterMarkKiB() ?? PeakMemory.kibibytes()
-        let store = try CareStore(path: path, createIfMissing: false)
+        let store = try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false)
         let plan = try store.plan()
         let engine = InsightsEngine(store: store)
         let floor = SQLFloor(connection: try SQLiteConnection(path: path))

@@ -28,6 +28,11 @@ struct Options {
     var skipFHIRPath = false
     /// `--only fhirpath`: the FHIRPath case alone: no histories.
     var onlyFHIRPath = false
+    /// `--skip-encryption`: leave out the encrypted store's case (issue 37).
+    var skipEncryption = false
+    /// `--only encryption`: the 10-year history, plain and encrypted (frames, insights, commands,
+    /// the status line), and the import into an encrypted store beside a plain one.
+    var onlyEncryption = false
     /// `--large`: also the 10M-record export (issue 27; about 15 minutes, 5 GB of disk while it is
     /// made); never in CI.
     var large = false
@@ -114,10 +119,12 @@ struct Options {
                 case "import": options.onlyImport = true
                 case "sync": options.onlySync = true
                 case "fhirpath": options.onlyFHIRPath = true
-                default: throw UsageError("--only takes import, sync or fhirpath, got '\(group)'")
+                case "encryption": options.onlyEncryption = true
+                default: throw UsageError("--only takes import, sync, fhirpath or encryption, got '\(group)'")
                 }
             case "--skip-sync": options.skipSync = true
             case "--skip-fhirpath": options.skipFHIRPath = true
+            case "--skip-encryption": options.skipEncryption = true
             case "--large": options.large = true
             case "--skip-peers": options.skipPeers = true
             case "--import-runs":

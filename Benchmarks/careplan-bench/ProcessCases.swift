@@ -17,6 +17,19 @@ struct ProcessCases {
     let storePath: String
     let runs: Int
     var language = ReaderLanguage.english
+    /// The store careplan-floor opens (the plain one, when `storePath` is encrypted: the floor is
+    /// the plain store's, as the targets say).
+    var floorStorePath: String?
+    /// Appended to the commands' names: " (encrypted)".
+    var variant = ""
+
+    init(storePath: String, runs: Int, language: ReaderLanguage = .english, floorStorePath: String? = nil, variant: String = "") {
+        self.storePath = storePath
+        self.runs = runs
+        self.language = language
+        self.floorStorePath = floorStorePath
+        self.variant = variant
+    }
 
     /// The release binaries sit beside this one.
     static func binary(_ name: String) throws -> String {
@@ -35,7 +48,7 @@ struct ProcessCases {
             try FileManager.default.copyItem(atPath: storePath + suffix, toPath: copy + suffix)
         }
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
-        let store = try CareStore(path: copy, createIfMissing: false)
+        let store = try CareStore(path: copy, key: EncryptedStore.key(for: copy), createIfMissing: false)
         let plan = try store.plan()
         let day = PinnedClock.clock.today
         // `done` ticks one of today's open occurrences each run, a new one every time; `log`
@@ -52,9 +65,9 @@ struct ProcessCases {
         }
         let value = NumberText.string((range.lowerBound + range.upperBound) / 2)
         let commands: [(String, (Int) -> [String])] = [
-            ("careplan today" + language.suffix, { _ in ["today", "--db", copy] }),
-            ("careplan done" + language.suffix, { run in ["done", open[run], "--db", copy] }),
-            ("careplan log" + language.suffix, { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
+            ("careplan today" + language.suffix + variant, { _ in ["today", "--db", copy] }),
+            ("careplan done" + language.suffix + variant, { run in ["done", open[run], "--db", copy] }),
+            ("careplan log" + language.suffix + variant, { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
         ]
         var environment = language.environment(ProcessInfo.processInfo.environment)
         environment["CAREPLAN_NOW"] = PinnedClock.localTime
@@ -65,7 +78,7 @@ struct ProcessCases {
             // As many ticks as today has open occurrences, at most.
             let total = name.hasPrefix("careplan done") ? min(runs + 3, open.count) : runs + 3
             for run in 0..<total {
-                let timeBase = try Self.time(floor, [copy], environment: environment)
+                let timeBase = try Self.time(floor, [floorStorePath ?? copy], environment: environment)
                 let timeOwn = try Self.time(careplan, arguments(run), environment: environment)
                 if run == 0 { (firstOwn, firstBase) = (timeOwn, timeBase) }
                 if run >= 3 { own.append(timeOwn); base.append(timeBase) }

@@ -63,4 +63,6 @@ struct BenchmarkReport: Codable, Sendable {
     var sync: SyncResult?
     /// The FHIRPath engine on the official suite beside fhirpathpy, and a PHQ-9 re-evaluated (issue 35).
     var fhirpath: FHIRPathResult?
+    /// The 10-year store encrypted and unlocked, and the import into an encrypted store (issue 37).
+    var encryption: EncryptionResult?
 }

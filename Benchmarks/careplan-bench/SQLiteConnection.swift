@@ -1,3 +1,4 @@
+import CarePlanStore
 import GRDBSQLite
 
 /// A bare read-only SQLite connection through the C API: no GRDB, no records, no Swift values
@@ -13,6 +14,10 @@ final class SQLiteConnection {
         guard code == SQLITE_OK else {
             defer { sqlite3_close_v2(handle) }
             throw BenchmarkError("sqlite3_open_v2 \(path): \(String(cString: sqlite3_errstr(code)))")
+        }
+        // An encrypted store (issue 37) is read with the key this run unlocked.
+        if let key = EncryptedStore.key(for: path), key.apply(toConnection: handle) != SQLITE_OK {
+            throw BenchmarkError("sqlite3_key \(path) failed")
         }
     }
 

@@ -7,6 +7,8 @@ struct StatusCases {
     let storePath: String
     let runs: Int
     var language = ReaderLanguage.english
+    /// Appended to the command's name: " (encrypted)".
+    var variant = ""
 
     func run() throws -> ProcessResult {
         let careplan = try ProcessCases.binary("careplan")
@@ -21,7 +23,7 @@ struct StatusCases {
             if run == 0 { (firstOwn, firstStartUp) = (timeOwn, timeStartUp) }
             if run >= 3 { own.append(timeOwn); startUp.append(timeStartUp) }
         }
-        return ProcessResult(command: "careplan status\(language.suffix) (floor: careplan --version)",
+        return ProcessResult(command: "careplan status\(language.suffix)\(variant) (floor: careplan --version)",
                              samples: Samples(warmups: 3, milliseconds: own, firstCall: firstOwn),
                              floor: Samples(warmups: 3, milliseconds: startUp, firstCall: firstStartUp))
     }

@@ -168,6 +168,40 @@ import Testing
         #expect(try cli.run(["unlock", "--key-file", Self.keyFile(cli, "wrong", "not the passphrase")]).stderr.contains("the key does not open this store"))
     }
 
+    /// `unlock --remember` keeps the passphrase in the desktop's Secret Service (here GNOME
+    /// Keyring on a private session bus, its login keyring unlocked): with the kernel's key
+    /// forgotten, careplan with no terminal still opens the store from there, until `lock --forget`.
+    @Test func theDesktopsKeyringKeepsThePassphraseWhenAskedTo() throws {
+        let cli = try Self.imported()
+        let key = Self.keyFile(cli)
+        #expect(try cli.run(["encrypt", "--key-file", key]).status == 0)
+        let home = cli.folder.appendingPathComponent("home").path
+        let careplan = "\(CLI.binary.path) --db \(cli.db)"
+        let script = """
+            set -u
+            export HOME=\(home) XDG_DATA_HOME=\(home)/data XDG_RUNTIME_DIR=\(home)/run
+            mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+            printf 'login password' | gnome-keyring-daemon --unlock --components=secrets --daemonize >/dev/null
+            \(careplan) unlock --remember --for 5m --key-file \(key)
+            \(careplan) lock
+            setsid -w \(careplan) status; echo "from the keyring: $?"
+            \(careplan) lock --forget
+            setsid -w \(careplan) status; echo "forgotten: $?"
+            """
+        let result = try cli.run(["--", "sh", "-c", script], useDB: false, executable: URL(fileURLWithPath: "/usr/bin/dbus-run-session"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Unlocked \(cli.db) until ") == true, "\(result.stdout)\(result.stderr)")
+        #expect(lines.contains("Locked \(cli.db): its key is forgotten."), "\(result.stdout)")
+        #expect(lines.contains("from the keyring: 0"), "\(result.stdout)\(result.stderr)")
+        #expect(lines.contains("The desktop's keyring no longer keeps its passphrase."), "\(result.stdout)")
+        #expect(lines.contains("forgotten: 1"), "\(result.stdout)")
+        #expect(result.stderr.contains("careplan: \(cli.db) is encrypted and no key was given"), "\(result.stderr)")
+        // Without a session bus, --remember says what it needs and keeps nothing.
+        let refused = try cli.run(["unlock", "--remember", "--key-file", key], environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
+        #expect(refused.stderr.hasPrefix("careplan: --remember needs the desktop's Secret Service"), "\(refused.stderr)")
+        #expect(try Self.detached(cli, ["status"]).status == 1, "nothing was unlocked")
+    }
+
     /// A conversion killed at any point leaves the store whole: plain as it was, or encrypted with
     /// every row, and the next conversion goes through.
     @Test func aConversionKilledAtAnyPointLeavesTheStoreWhole() throws {

@@ -188,6 +188,8 @@ import Testing
                                "dashboard", "today", "import", "done", "log", "reset", "history", "export", "end", "insights", "snapshot",
                                "demo", "themes", "generate", "doctor", "health", "sleep", "contacts", "report", "due", "status", "remind",
                                "people", "person", "theme", "charts", "mouse", "no", "yes", "yesterday", "braille", "blocks", "ascii", "dark",
+                               // The encryption's commands and options (--key-file, --key-command 'pass show careplan', run by /bin/sh).
+                               "encrypt", "rekey", "decrypt", "unlock", "lock", "key", "fd", "cmd", "command", "pass", "show", "sh",
                                "light", "degF", "degC", "pm", "am", "measure", "bed", "wake", "up", "options", "Observation", "Bundle",
                                "CarePlan", "Patient", "class", "tooltip", "week", "month", "quarter", "year", "all", "care", "symptoms",
                                "connect", "form", "latency", "quality", "awake", "awakenings", "note", "unit", "occurrence", "within",

@@ -63,8 +63,14 @@ public final class StoreKey: @unchecked Sendable {
 
     /// Keys a connection that has not read anything yet (GRDB's `prepareDatabase`).
     func apply(to db: Database) throws {
-        let status = withLiteral { literal in sqlite3_key(db.sqliteConnection, literal, Int32(literal.count)) }
+        let status = apply(toConnection: db.sqliteConnection)
         guard status == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: status), message: "sqlite3_key") }
+    }
+
+    /// Keys a connection opened through SQLite's C API (the benchmark's SQL floor); SQLite's
+    /// result code.
+    public func apply(toConnection handle: OpaquePointer?) -> Int32 {
+        withLiteral { literal in sqlite3_key(handle, literal, Int32(literal.count)) }
     }
 
     /// The bytes `careplan unlock` keeps in the kernel's keyring: the key, then the salt.

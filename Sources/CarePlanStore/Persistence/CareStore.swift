@@ -279,7 +279,7 @@ public final class CareStore: @unchecked Sendable {
     }
 
     /// A file that is not SQLite's, or is too damaged to say.
-    static var notADatabase: String {
+    public static var notADatabase: String {
         // TRANSLATORS: follows the database's path and a colon ("/tmp/notes.txt: is not a careplan database …").
         tr("is not a careplan database (not an SQLite file, or damaged)")
     }

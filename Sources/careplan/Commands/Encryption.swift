@@ -19,7 +19,7 @@ struct Encrypt: TextOnlyCommand {
         switch StoreFileState.inspect(path) {
         case .encrypted: throw EncryptionError.alreadyEncrypted(path: path)
         case .missing, .empty: throw StoreError.missing(path: path)
-        case .other: throw StoreError.database(path: path, message: tr("is not a careplan database (not an SQLite file, or damaged)"))
+        case .other: throw StoreError.database(path: path, message: CareStore.notADatabase)
         case .plain: break
         }
         // A careplan store (brought to the current schema if it is older), closed again before
@@ -63,6 +63,8 @@ struct Rekey: TextOnlyCommand {
         let copied = try StoreConversion.convert(path: path, from: old, to: key)
         let wasUnlocked = UnlockedKeys.forget(salt: old.salt)
         KeySources.forgetDerived()
+        // The desktop's keyring keeps the new passphrase where it kept the old one.
+        if SecretService.lookup(path) != nil { try SecretService.store(passphrase, for: path) }
         say(tr("New passphrase for {path}: {tables} tables, {rows} rows, checked. The old passphrase no longer opens it; backups made before still open with the old one.",
                ["path": path, "tables": "\(copied.tables)", "rows": "\(copied.rows)"]))
         if wasUnlocked { say(tr("It is locked again: careplan unlock to unlock it with the new passphrase.")) }
@@ -92,6 +94,7 @@ struct Decrypt: TextOnlyCommand {
         let copied = try StoreConversion.convert(path: path, from: key, to: nil)
         UnlockedKeys.forget(salt: key.salt)
         KeySources.forgetDerived()
+        SecretService.clear(path)
         say(tr("Decrypted {path}: {tables} tables, {rows} rows, checked. It is a plain SQLite file again, readable by anyone who can read the file.",
                ["path": path, "tables": "\(copied.tables)", "rows": "\(copied.rows)"]))
         StoreCopies.warnAboutEncryptedCopies(beside: path)
@@ -110,6 +113,8 @@ struct Unlock: TextOnlyCommand {
     @ParentCommand var careplan: Careplan
     @Option(name: .customLong("for"), help: ArgumentHelp(tr("How long: minutes or hours, e.g. 30m or 8h, up to 24h (default: 8h)."), valueName: "duration"))
     var duration = "8h"
+    @Flag(name: .long, help: ArgumentHelp(tr("Also keep the passphrase in the desktop's keyring (Secret Service), which careplan asks when no other source gives it; careplan lock --forget removes it.")))
+    var remember = false
 
     func validate() throws {
         if careplan.global.json { throw Careplan.noJSON("unlock") }
@@ -121,9 +126,21 @@ struct Unlock: TextOnlyCommand {
     func run() throws {
         let path = try CareStore.defaultPath(option: careplan.global.db)
         guard case .encrypted(let salt) = StoreFileState.inspect(path) else { throw EncryptionError.notEncrypted(path: path) }
-        let key = try careplan.global.keys.key(for: path, salt: salt, unlocked: false)
+        let keys = careplan.global.keys
+        let key: StoreKey
+        var passphrase: [UInt8] = []
+        defer { StoreKey.wipe(&passphrase) }
+        if remember {
+            // The passphrase itself is what the desktop's keyring keeps.
+            guard let given = try keys.passphrase(prompt: tr("Passphrase for {path}: ", ["path": path])) else { throw KeyError.none(path: path) }
+            passphrase = given
+            key = try StoreKey.derive(passphrase: passphrase, salt: salt)
+        } else {
+            key = try keys.key(for: path, salt: salt, unlocked: false)
+        }
         // Only a key that opens the store is kept.
         try CareStore(path: path, key: key, createIfMissing: false).close()
+        if remember { try SecretService.store(passphrase, for: path) }
         let until: Date
         do {
             until = try UnlockedKeys.keep(key, seconds: UInt32(SyncInterval.seconds(duration) ?? 28_800))
@@ -149,11 +166,17 @@ struct Lock: TextOnlyCommand {
         abstract: tr("Forget the key careplan unlock kept: the next careplan asks for the passphrase again."))
 
     @ParentCommand var careplan: Careplan
+    @Flag(name: .long, help: ArgumentHelp(tr("Also remove the passphrase unlock --remember kept in the desktop's keyring.")))
+    var forget = false
 
     func run() throws {
         let path = try CareStore.defaultPath(option: careplan.global.db)
         guard case .encrypted(let salt) = StoreFileState.inspect(path) else { throw EncryptionError.notEncrypted(path: path) }
         say(UnlockedKeys.forget(salt: salt) ? tr("Locked {path}: its key is forgotten.", ["path": path])
                                              : tr("{path} was not unlocked; nothing to forget.", ["path": path]))
+        if forget {
+            say(SecretService.clear(path) ? tr("The desktop's keyring no longer keeps its passphrase.")
+                                          : tr("The desktop's keyring kept no passphrase for it."))
+        }
     }
 }

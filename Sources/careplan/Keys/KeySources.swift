@@ -9,7 +9,8 @@ import Localization
 /// 3. `--key-command CMD` (run by /bin/sh: `pass show careplan`),
 /// 4. the key `careplan unlock` keeps in the kernel's keyring (already derived),
 /// 5. `CAREPLAN_KEY_FILE`, a path (never the key itself in the environment),
-/// 6. a prompt on the terminal, with no echo.
+/// 6. the desktop's Secret Service, where `careplan unlock --remember` kept it,
+/// 7. a prompt on the terminal, with no echo.
 ///
 /// The passphrase is the first line of what a file, descriptor or command gives. It is turned into
 /// the store's key once per process (`StoreKey.derive`, 180 ms) and the passphrase's bytes wiped.
@@ -26,12 +27,12 @@ struct KeySources {
     private static let lock = NSLock()
 
     /// The key of the encrypted store at `path`, whose salt is `salt`. `unlocked`: whether the
-    /// keyring may answer (`careplan unlock` asks for the passphrase itself).
+    /// kernel's keyring may answer (`careplan unlock` wants the passphrase).
     func key(for path: String, salt: [UInt8], unlocked: Bool = true) throws -> StoreKey {
         if let known = Self.lock.withLock({ Self.derived[salt] }) { return known }
         let explicit = file != nil || descriptor != nil || command != nil
         if !explicit, unlocked, let kept = UnlockedKeys.find(salt: salt) { return remember(kept.key, salt) }
-        guard var passphrase = try passphrase(prompt: tr("Passphrase for {path}: ", ["path": path])) else {
+        guard var passphrase = try passphrase(prompt: tr("Passphrase for {path}: ", ["path": path]), keptFor: path) else {
             throw KeyError.none(path: path)
         }
         defer { StoreKey.wipe(&passphrase) }
@@ -70,15 +71,16 @@ struct KeySources {
         return phrase
     }
 
-    /// The passphrase from the first source given; from the terminal when `prompt` is given and no
-    /// other source is; nil when there is none.
-    private func passphrase(prompt: String?) throws -> [UInt8]? {
+    /// The passphrase from the first source given; from the Secret Service when `keptFor` names
+    /// the store; from the terminal when `prompt` is given and no other source is; nil when there is none.
+    func passphrase(prompt: String?, keptFor path: String? = nil) throws -> [UInt8]? {
         if let file { return try Self.read(file: file, option: prefix + "-file") }
         if let descriptor { return try Self.read(descriptor: descriptor, option: prefix + "-fd") }
         if let command { return try Self.run(command, option: prefix + "-command") }
         if prefix == "--key", let file = ProcessEnvironment.values["CAREPLAN_KEY_FILE"], !file.isEmpty {
             return try Self.read(file: file, option: "CAREPLAN_KEY_FILE")
         }
+        if let path, let kept = SecretService.lookup(path) { return kept }
         guard let prompt else { return nil }
         return try PassphrasePrompt.ask(prompt)
     }
@@ -165,6 +167,8 @@ enum KeyError: UserFacingError, Equatable {
     case commandFailed(option: String, command: String, status: Int32)
     case mismatch
     case tooShort
+    case noSecretService
+    case secretServiceFailed(status: Int32)
 
     /// The shortest passphrase accepted for a new key.
     static let shortest = 8
@@ -172,7 +176,7 @@ enum KeyError: UserFacingError, Equatable {
     var description: String {
         switch self {
         case .none(let path):
-            return tr("{path} is encrypted and no key was given: use --key-file FILE, --key-fd N or --key-command CMD, set CAREPLAN_KEY_FILE, unlock it first with careplan unlock, or run careplan in a terminal to be asked; nothing was read or written",
+            return tr("{path} is encrypted and no key was given: use --key-file FILE, --key-fd N or --key-command CMD, set CAREPLAN_KEY_FILE, unlock it first with careplan unlock (--remember keeps it in the desktop's keyring), or run careplan in a terminal to be asked; nothing was read or written",
                       ["path": path])
         case .noNewKey(let path, let prefix):
             return tr("{path}: no new passphrase: give it with {prefix}-file FILE, {prefix}-fd N or {prefix}-command CMD, or run careplan in a terminal to type it; nothing was changed",
@@ -188,6 +192,10 @@ enum KeyError: UserFacingError, Equatable {
         case .commandFailed(let option, let command, let status):
             return tr("{option} '{command}' failed (exit status {status}); nothing was read or written", ["option": option, "command": command, "status": "\(status)"])
         case .mismatch: return tr("the two passphrases differ; nothing was changed")
+        case .noSecretService:
+            return tr("--remember needs the desktop's Secret Service (a session bus, and secret-tool from libsecret-tools); nothing was kept")
+        case .secretServiceFailed(let status):
+            return tr("the Secret Service did not keep the passphrase (secret-tool's exit status {status}: is the desktop's keyring locked?)", ["status": "\(status)"])
         case .tooShort: return trn("a passphrase needs at least {count} character; nothing was changed", "a passphrase needs at least {count} characters; nothing was changed", Self.shortest)
         }
     }

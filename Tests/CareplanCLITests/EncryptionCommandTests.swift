@@ -120,7 +120,7 @@ import Testing
         let wrong = Self.keyFile(cli, "wrong", "not the passphrase at all")
         let exposed = Self.keyFile(cli, "exposed", Self.passphrase, mode: 0o644)
         let cases: [([String], [String: String], String)] = [
-            (["today"], [:], "\(cli.db) is encrypted and no key was given: use --key-file FILE, --key-fd N or --key-command CMD, set CAREPLAN_KEY_FILE, unlock it first with careplan unlock, or run careplan in a terminal to be asked; nothing was read or written"),
+            (["today"], [:], "\(cli.db) is encrypted and no key was given: use --key-file FILE, --key-fd N or --key-command CMD, set CAREPLAN_KEY_FILE, unlock it first with careplan unlock (--remember keeps it in the desktop's keyring), or run careplan in a terminal to be asked; nothing was read or written"),
             (["done", "amlodipine", "--key-file", wrong], [:], "\(cli.db): the key does not open this store (a mistyped passphrase, or another store's key); nothing was read or written"),
             (["log", "bp", "120/80", "--key-file", exposed], [:], "--key-file \(exposed): other users may read it (mode 644); a key file must be yours alone: chmod 600 \(exposed); nothing was read or written"),
             (["status", "--key-command", "exit 3"], [:], "--key-command 'exit 3' failed (exit status 3); nothing was read or written"),

@@ -6,30 +6,56 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <openssl/core.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/rand.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
 #include <sys/random.h>
+#include "libcrypto.h"
+#include "CSQLCipher.h"
 
 /// libcrypto, opened on first use. Without it an encrypted store cannot be read at all, and there
 /// is no error SQLCipher's provider could return from every one of these, so careplan stops with
 /// the loader's reason (Debian's libssl3 is in the package's Depends).
-static void *careplan_libcrypto(void) {
-    static void *handle = NULL;
-    if (handle == NULL) {
-        handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-        if (handle == NULL) {
-            fprintf(stderr, "careplan: OpenSSL's libcrypto.so.3 is needed for an encrypted store and could not be opened: %s\n", dlerror());
-            exit(1);
-        }
+static void *careplan_libcrypto_handle;
+static pthread_once_t careplan_libcrypto_opened = PTHREAD_ONCE_INIT;
+
+static void careplan_open_libcrypto(void) {
+    // RTLD_DEEPBIND: libcrypto's references to its own functions (some 4,000 of them, all bound at
+    // load) are looked up in libcrypto first, not in careplan and each of the libraries it loaded
+    // before: 1.6–2.0 ms to open it, against 3.2–4.0 ms. careplan defines none of libcrypto's
+    // names for it to find (these stand-ins are not exported), so nothing else changes.
+    void *opened = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (opened == NULL) {
+        fprintf(stderr, "careplan: OpenSSL's libcrypto.so.3 is needed for an encrypted store and could not be opened: %s\n", dlerror());
+        exit(1);
     }
-    return handle;
+    // OpenSSL's configuration file is not read: careplan's cipher (AES-256, HMAC-SHA256 or -SHA512,
+    // PBKDF2 from the default provider) needs nothing from it, and reading it cost every encrypted
+    // process about 1.3 ms (docs/security.md, "The cipher"). Nor are the legacy tables of cipher
+    // and digest names filled, which SQLCipher never looks up.
+    int (*initialise)(uint64_t, const void *) = (int (*)(uint64_t, const void *))dlsym(opened, "OPENSSL_init_crypto");
+    // No exit handler either: the process's memory goes with it anyway.
+    uint64_t options = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS | OPENSSL_INIT_NO_ATEXIT;
+    if (initialise == NULL || !initialise(options, NULL)) {
+        fprintf(stderr, "careplan: OpenSSL's libcrypto.so.3 could not be initialised\n");
+        exit(1);
+    }
+    careplan_libcrypto_handle = opened;
 }
 
-static void *careplan_crypto_symbol(const char *name) {
+static void *careplan_libcrypto(void) {
+    pthread_once(&careplan_libcrypto_opened, careplan_open_libcrypto);
+    return careplan_libcrypto_handle;
+}
+
+void *careplan_crypto_symbol(const char *name) {
     void *symbol = dlsym(careplan_libcrypto(), name);
     if (symbol == NULL) {
         fprintf(stderr, "careplan: OpenSSL's libcrypto.so.3 has no %s\n", name);
@@ -66,16 +92,8 @@ FORWARD(int, EVP_CipherInit_ex, (EVP_CIPHER_CTX *context, const EVP_CIPHER *ciph
                                  const unsigned char *iv, int encrypt), (context, cipher, engine, key, iv, encrypt))
 FORWARD(int, EVP_CipherUpdate, (EVP_CIPHER_CTX *context, unsigned char *out, int *outLength, const unsigned char *in, int inLength),
         (context, out, outLength, in, inLength))
-FORWARD_VOID(EVP_MAC_CTX_free, (EVP_MAC_CTX *context), (context))
-FORWARD(EVP_MAC_CTX *, EVP_MAC_CTX_new, (EVP_MAC *mac), (mac))
-FORWARD(EVP_MAC *, EVP_MAC_fetch, (OSSL_LIB_CTX *library, const char *algorithm, const char *properties), (library, algorithm, properties))
-FORWARD(int, EVP_MAC_final, (EVP_MAC_CTX *context, unsigned char *out, size_t *length, size_t size), (context, out, length, size))
 FORWARD_VOID(EVP_MAC_free, (EVP_MAC *mac), (mac))
-FORWARD(int, EVP_MAC_init, (EVP_MAC_CTX *context, const unsigned char *key, size_t length, const OSSL_PARAM parameters[]),
-        (context, key, length, parameters))
-FORWARD(int, EVP_MAC_update, (EVP_MAC_CTX *context, const unsigned char *data, size_t length), (context, data, length))
 FORWARD(int, EVP_MD_get_size, (const EVP_MD *digest), (digest))
-FORWARD(const EVP_CIPHER *, EVP_aes_256_cbc, (void), ())
 FORWARD(const EVP_MD *, EVP_sha1, (void), ())
 FORWARD(const EVP_MD *, EVP_sha256, (void), ())
 FORWARD(const EVP_MD *, EVP_sha512, (void), ())
@@ -101,4 +119,54 @@ int RAND_bytes(unsigned char *buffer, int length) {
         filled += (int)got;
     }
     return 1;
+}
+
+// SQLCipher asks OpenSSL for its HMAC and its cipher anew for every page it reads or writes. In
+// OpenSSL 3 that is a lookup by name in the provider's tables each time (EVP_MAC_fetch; and
+// EVP_aes_256_cbc's cipher is looked up again inside every EVP_CipherInit_ex). Both are fetched once
+// here and handed out again, as OpenSSL's documentation advises for code that uses an algorithm
+// repeatedly; what SQLCipher computes is unchanged.
+
+/// Fetched once, by whichever thread first needs them (a reader's and the writer's connection may
+/// both be reading pages).
+static EVP_MAC *(*careplan_mac_fetch)(OSSL_LIB_CTX *, const char *, const char *);
+static int (*careplan_mac_up_ref)(EVP_MAC *);
+static EVP_MAC *careplan_hmac;
+static EVP_CIPHER *careplan_aes_256_cbc;
+static pthread_once_t careplan_fetched = PTHREAD_ONCE_INIT;
+
+static void careplan_fetch_once(void) {
+    careplan_mac_fetch = (EVP_MAC *(*)(OSSL_LIB_CTX *, const char *, const char *))careplan_crypto_symbol("EVP_MAC_fetch");
+    careplan_mac_up_ref = (int (*)(EVP_MAC *))careplan_crypto_symbol("EVP_MAC_up_ref");
+    careplan_hmac = careplan_mac_fetch(NULL, "HMAC", NULL);
+    EVP_CIPHER *(*fetch_cipher)(OSSL_LIB_CTX *, const char *, const char *) =
+        (EVP_CIPHER *(*)(OSSL_LIB_CTX *, const char *, const char *))careplan_crypto_symbol("EVP_CIPHER_fetch");
+    careplan_aes_256_cbc = fetch_cipher(NULL, "AES-256-CBC", NULL);
+    if (careplan_hmac == NULL || careplan_aes_256_cbc == NULL) {
+        fprintf(stderr, "careplan: OpenSSL's libcrypto.so.3 has no HMAC or no AES-256-CBC\n");
+        exit(1);
+    }
+}
+
+/// The HMAC method, kept for the process; each caller gets a reference of its own
+/// (EVP_MAC_up_ref), which its EVP_MAC_free gives back. Only the default library context and
+/// properties are kept, which is all SQLCipher asks for.
+EVP_MAC *EVP_MAC_fetch(OSSL_LIB_CTX *library, const char *algorithm, const char *properties) {
+    pthread_once(&careplan_fetched, careplan_fetch_once);
+    int kept = library == NULL && properties == NULL && algorithm != NULL && strcmp(algorithm, "HMAC") == 0;
+    if (!kept) return careplan_mac_fetch(library, algorithm, properties);
+    return careplan_mac_up_ref(careplan_hmac) ? careplan_hmac : NULL;
+}
+
+EVP_MAC *careplan_hmac_method(void) {
+    pthread_once(&careplan_fetched, careplan_fetch_once);
+    return careplan_hmac;
+}
+
+/// AES-256-CBC from the default provider: an explicitly fetched cipher is used as it is by
+/// EVP_CipherInit_ex, where the built-in one OpenSSL's EVP_aes_256_cbc returns is looked up by name
+/// at every call.
+const EVP_CIPHER *EVP_aes_256_cbc(void) {
+    pthread_once(&careplan_fetched, careplan_fetch_once);
+    return careplan_aes_256_cbc;
 }

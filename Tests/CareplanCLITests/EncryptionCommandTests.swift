@@ -98,7 +98,7 @@ import Testing
         let beside = cli.db + ".old"
         try FileManager.default.copyItem(atPath: copy, toPath: beside)
         let doctor = try cli.run(["doctor", "--key-file", key])
-        #expect(doctor.stdout.contains("Encryption:   SQLCipher 4.9.0 community, AES-256 in pages of 4096 bytes, HMAC_SHA512, key from the passphrase by PBKDF2_HMAC_SHA512 (256000 rounds)"),
+        #expect(doctor.stdout.contains("Encryption:   SQLCipher 4.9.0 community, AES-256 in pages of 4096 bytes, HMAC_SHA256, key from the passphrase by PBKDF2_HMAC_SHA512 (256000 rounds)"),
                 "\(doctor.stdout)")
         #expect(doctor.stdout.contains("Warning:      \(beside) is a plain copy beside the encrypted store"), "\(doctor.stdout)")
         // Its backup is encrypted under the same key.

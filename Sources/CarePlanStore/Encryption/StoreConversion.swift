@@ -95,7 +95,8 @@ public enum StoreConversion {
         config.busyMode = .timeout(2)
         config.prepareDatabase { db in try key?.apply(to: db) }
         do {
-            return try DatabaseQueue(path: path, configuration: config)
+            guard let key else { return try DatabaseQueue(path: path, configuration: config) }
+            return try key.opening { try DatabaseQueue(path: path, configuration: config) }
         } catch let error as DatabaseError {
             throw explain(error, path: path, keyed: key != nil)
         }

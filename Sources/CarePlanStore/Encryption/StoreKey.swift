@@ -1,6 +1,7 @@
 import CSQLCipher
 import Foundation
 import GRDB
+import GRDBSQLite
 import Localization
 
 /// The key of an encrypted store as SQLCipher uses it: 32 bytes derived from the person's
@@ -18,6 +19,25 @@ public final class StoreKey: @unchecked Sendable {
 
     private var key: [UInt8]
     public let salt: [UInt8]
+
+    /// The HMAC each page of the file carries. careplan writes HMAC-SHA256, half the cost of
+    /// SQLCipher 4's default HMAC-SHA512 on every page read (this CPU family hashes SHA-256 in
+    /// hardware), and opens a file made with SQLCipher's defaults too: `opening` finds out which.
+    public enum PageHMAC: String, Sendable {
+        case sha256 = "HMAC_SHA256", sha512 = "HMAC_SHA512"
+    }
+    public private(set) var pageHMAC = PageHMAC.sha256
+
+    /// What every new encrypted file gets, set once per process before the first key is used:
+    /// SQLCipher gives it to each connection it keys, and to a file attached with a key (a
+    /// conversion's new file).
+    private static let careplanDefaults: Void = {
+        var connection: OpaquePointer?
+        if sqlite3_open_v2(":memory:", &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK {
+            sqlite3_exec(connection, "PRAGMA cipher_default_hmac_algorithm = \(PageHMAC.sha256.rawValue)", nil, nil, nil)
+        }
+        sqlite3_close(connection)
+    }()
 
     /// A key already derived (from the kernel's keyring, where `careplan unlock` left it).
     public init?(raw: [UInt8], salt: [UInt8]) {
@@ -48,6 +68,7 @@ public final class StoreKey: @unchecked Sendable {
     /// The key and salt as SQLCipher's raw-key literal, `x'` 96 hexadecimal digits `'`, lent to
     /// `body` and wiped after: SQLCipher takes it without deriving and writes the salt into a new file.
     func withLiteral<T>(_ body: ([UInt8]) throws -> T) rethrows -> T {
+        Self.careplanDefaults
         var literal = [UInt8]()
         literal.reserveCapacity(3 + 2 * (key.count + salt.count))
         literal += Array("x'".utf8)
@@ -70,7 +91,27 @@ public final class StoreKey: @unchecked Sendable {
     /// Keys a connection opened through SQLite's C API (the benchmark's SQL floor); SQLite's
     /// result code.
     public func apply(toConnection handle: OpaquePointer?) -> Int32 {
-        withLiteral { literal in sqlite3_key(handle, literal, Int32(literal.count)) }
+        let status = withLiteral { literal in sqlite3_key(handle, literal, Int32(literal.count)) }
+        guard status == SQLITE_OK, pageHMAC != .sha256 else { return status }
+        return sqlite3_exec(handle, "PRAGMA cipher_hmac_algorithm = \(pageHMAC.rawValue)", nil, nil, nil)
+    }
+
+    /// Runs `open` (which opens connections keyed with this key and reads), and when the file is
+    /// not a database under careplan's HMAC, once more under SQLCipher 4's default: a store
+    /// encrypted by SQLCipher's own tool, or by careplan before it chose HMAC-SHA256. The choice
+    /// sticks to this key, so every later connection (the writer, a backup) makes it too.
+    public func opening<T>(_ open: () throws -> T) throws -> T {
+        do {
+            return try open()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB && pageHMAC == .sha256 {
+            pageHMAC = .sha512
+            do {
+                return try open()
+            } catch {
+                pageHMAC = .sha256
+                throw error
+            }
+        }
     }
 
     /// The bytes `careplan unlock` keeps in the kernel's keyring: the key, then the salt.

@@ -82,13 +82,20 @@ public final class CareStore: @unchecked Sendable {
                 try key?.apply(to: db)
                 db.add(function: choice.function)
             }
-            reader = try DatabaseQueue(path: path, configuration: config)
             // The ownership check and who is in the store, in one read (a status bar runs this every
             // few seconds); a store from before people has none until it is migrated.
-            var (needsMigration, everyone) = try reader.read { db in
-                let needs = try Self.checkOwnership(db, path: path)
-                return (needs, needs ? [] : try Self.people(db))
+            let openReader = { () throws -> (DatabaseQueue, Bool, [Person]) in
+                let reader = try DatabaseQueue(path: path, configuration: config)
+                let (needs, everyone) = try reader.read { db in
+                    let needs = try Self.checkOwnership(db, path: path)
+                    return (needs, needs ? [] : try Self.people(db))
+                }
+                return (reader, needs, everyone)
             }
+            // An encrypted store may carry SQLCipher's default HMAC rather than careplan's (StoreKey.opening).
+            let opened = try key.map { try $0.opening(openReader) } ?? openReader()
+            reader = opened.0
+            var (needsMigration, everyone) = (opened.1, opened.2)
             if needsMigration, !createIfMissing, try reader.read({ try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 }) == 0 {
                 // An SQLite file with nothing in it: a read-only command reports no plan and writes nothing.
                 throw StoreError.missing(path: path)

@@ -137,7 +137,7 @@ struct Benchmark {
             + Targets.rows(exports: Array(installedBuild.dropFirst()), label: histories.last?.label ?? "")
             + (health.map(ImportTargets.rows) ?? [])
             + (sync.map(SyncTargets.rows) ?? [])
-            + (encryption.map { EncryptionTargets.rows($0, plainDashboard: dashboard.last, plainInsights: insights.last) } ?? [])
+            + (encryption.map { EncryptionTargets.rows($0) } ?? [])
         let fhirpathRows: [ResultRow] = fhirpath.map(FHIRPathTargets.rows) ?? []
         // The history targets only where histories were measured (not with --only import).
         let checks = (histories.isEmpty || options.onlySync || options.onlyEncryption ? [] : Targets.checks(rows: rows)) + (sync.map(SyncTargets.checks) ?? []) + (health.map(ImportTargets.checks) ?? [])

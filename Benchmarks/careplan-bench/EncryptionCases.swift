@@ -3,13 +3,18 @@ import Foundation
 
 /// Encryption at rest (issue 37): the 10-year store encrypted and unlocked (its key in the
 /// kernel's keyring, as `careplan unlock` leaves it), measured as the plain store is, in this same
-/// run: the dashboard's first frame and insights for a year (in child processes), `careplan today`,
+/// run: the dashboard's first frame and insights for a year (in child processes, each right after
+/// the same child on the plain store, so that the two are compared minutes apart at most, not
+/// across the whole run), `careplan today`,
 /// `done`, `log` beside careplan-floor on the plain store, `careplan status` beside start-up, and
 /// the 1M-record Apple Health import into an encrypted store, interleaved run by run with the same
 /// import into a plain one.
 struct EncryptionResult: Codable, Sendable {
     var dashboard: DashboardResult
     var insights: InsightsResult
+    /// The same children on the plain store, run just before the encrypted ones.
+    var plainDashboard: DashboardResult
+    var plainInsights: InsightsResult
     var processes: [ProcessResult]
     var status: ProcessResult
     /// The import into an encrypted store; floor = the same import into a plain one.
@@ -66,14 +71,17 @@ struct EncryptionCases {
         defer { UnlockedKeys.forget(salt: key.salt) }
         let encrypted = try EncryptedStore.copy(of: history.path, key: key)
         defer { EncryptedStore.remove(encrypted) }
-        let job = { (kind: ChildJob.Kind) in ChildJob(kind: kind, path: encrypted, label: history.label, runs: runs, warmups: warmups) }
-        let dashboard = try job(.dashboard).spawn(as: DashboardResult.self)
-        let insights = try job(.insights).spawn(as: InsightsResult.self)
+        let job = { (kind: ChildJob.Kind, path: String) in ChildJob(kind: kind, path: path, label: history.label, runs: runs, warmups: warmups) }
+        let plainDashboard = try job(.dashboard, history.path).spawn(as: DashboardResult.self)
+        let dashboard = try job(.dashboard, encrypted).spawn(as: DashboardResult.self)
+        let plainInsights = try job(.insights, history.path).spawn(as: InsightsResult.self)
+        let insights = try job(.insights, encrypted).spawn(as: InsightsResult.self)
         let processes = try ProcessCases(storePath: encrypted, runs: runs, floorStorePath: history.path, variant: " (encrypted)").run()
         let status = try StatusCases(storePath: encrypted, runs: runs * 5, variant: " (encrypted)").run()
         var healthImport: ProcessResult?
         if withImport { healthImport = try importBesidePlain(key: key) }
-        return EncryptionResult(dashboard: dashboard, insights: insights, processes: processes, status: status, healthImport: healthImport)
+        return EncryptionResult(dashboard: dashboard, insights: insights, plainDashboard: plainDashboard, plainInsights: plainInsights,
+                                processes: processes, status: status, healthImport: healthImport)
     }
 
     /// The 1M-record import into an encrypted store, interleaved run by run with the same import
@@ -104,15 +112,15 @@ struct EncryptionCases {
 enum EncryptionTargets {
     static let frameRatio = 1.3, importRatio = 1.3
 
-    static func rows(_ result: EncryptionResult, plainDashboard: DashboardResult?, plainInsights: InsightsResult?) -> [ResultRow] {
+    static func rows(_ result: EncryptionResult) -> [ResultRow] {
         var rows: [ResultRow] = []
         let label = result.dashboard.label
-        let frame = result.dashboard.firstFrame, plainFrame = plainDashboard?.firstFrame.median
+        let frame = result.dashboard.firstFrame, plainFrame: Double? = result.plainDashboard.firstFrame.median
         rows.append(ResultRow(measurement: "first frame (encrypted)", history: label, unit: "ms", runs: frame.runs, median: frame.median, p90: frame.p90,
                               firstCall: frame.firstCall, floor: plainFrame, ratio: plainFrame.map { frame.median / $0 },
                               target: "≤ \(frameRatio)× plain", pass: plainFrame.map { frame.median <= frameRatio * $0 }))
         if let year = result.insights.ranges.first(where: { $0.range == "year" }) {
-            let plainYear = plainInsights?.ranges.first { $0.range == "year" }?.engine.median
+            let plainYear = result.plainInsights.ranges.first { $0.range == "year" }?.engine.median
             rows.append(ResultRow(measurement: "insights year (encrypted)", history: label, unit: "ms", runs: year.engine.runs, median: year.engine.median,
                                   p90: year.engine.p90, firstCall: year.engine.firstCall, floor: plainYear, ratio: plainYear.map { year.engine.median / $0 },
                                   target: "≤ \(frameRatio)× plain", pass: plainYear.map { year.engine.median <= frameRatio * $0 }))

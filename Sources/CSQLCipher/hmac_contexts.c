@@ -72,14 +72,19 @@ EVP_MAC_CTX *EVP_MAC_CTX_new(EVP_MAC *method) {
     return (EVP_MAC_CTX *)wrapper;
 }
 
-/// The digest named in the parameters SQLCipher passes (`digest`, a UTF-8 string), if it fits.
-static const char *digest_name(const OSSL_PARAM parameters[]) {
+/// The digest named in the parameters SQLCipher passes (`digest`, a UTF-8 string of `data_size`
+/// bytes, which OpenSSL does not require to end in a NUL), copied into `name`; 0 when there is none
+/// or it does not fit.
+static int digest_name(const OSSL_PARAM parameters[], char name[16]) {
     for (const OSSL_PARAM *parameter = parameters; parameter != NULL && parameter->key != NULL; parameter++) {
         if (strcmp(parameter->key, "digest") == 0 && parameter->data_type == OSSL_PARAM_UTF8_STRING &&
-            parameter->data_size < sizeof(((kept_setup *)0)->digest))
-            return (const char *)parameter->data;
+            parameter->data != NULL && parameter->data_size < 16) {
+            memcpy(name, parameter->data, parameter->data_size);
+            name[parameter->data_size] = '\0';
+            return 1;
+        }
     }
-    return NULL;
+    return 0;
 }
 
 /// A copy of the HMAC kept for this key and digest, set up now if none is; NULL when OpenSSL fails.
@@ -122,8 +127,8 @@ int EVP_MAC_init(EVP_MAC_CTX *context, const unsigned char *key, size_t length, 
         mac.context_free(wrapper->context);
         wrapper->context = NULL;
     }
-    const char *digest = digest_name(parameters);
-    if (key != NULL && length <= LONGEST_KEPT_KEY && digest != NULL && wrapper->method == careplan_hmac_method()) {
+    char digest[16];
+    if (key != NULL && length <= LONGEST_KEPT_KEY && digest_name(parameters, digest) && wrapper->method == careplan_hmac_method()) {
         wrapper->context = copy_of_setup(wrapper->method, digest, key, length, parameters);
         return wrapper->context != NULL;
     }

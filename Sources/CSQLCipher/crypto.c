@@ -6,7 +6,6 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <openssl/core.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -18,7 +17,6 @@
 #include <string.h>
 #include <sys/random.h>
 #include "libcrypto.h"
-#include "CSQLCipher.h"
 
 /// libcrypto, opened on first use. Without it an encrypted store cannot be read at all, and there
 /// is no error SQLCipher's provider could return from every one of these, so careplan stops with

@@ -17,4 +17,3 @@ int sqlite3_rekey(sqlite3 *db, const void *key, int length);
 /// Writes `keyLength` bytes to `key`; returns 1 on success, 0 on failure (OpenSSL's convention).
 int careplan_derive_key(const void *passphrase, int passphraseLength, const unsigned char *salt, int saltLength,
                         int iterations, unsigned char *key, int keyLength);
-

@@ -23,10 +23,10 @@ public final class StoreKey: @unchecked Sendable {
     /// The HMAC each page of the file carries. careplan writes HMAC-SHA256, half the cost of
     /// SQLCipher 4's default HMAC-SHA512 on every page read (this CPU family hashes SHA-256 in
     /// hardware), and opens a file made with SQLCipher's defaults too: `opening` finds out which.
-    public enum PageHMAC: String, Sendable {
+    enum PageHMAC: String, Sendable {
         case sha256 = "HMAC_SHA256", sha512 = "HMAC_SHA512"
     }
-    public private(set) var pageHMAC = PageHMAC.sha256
+    private(set) var pageHMAC = PageHMAC.sha256
 
     /// What every new encrypted file gets, set once per process before the first key is used:
     /// SQLCipher gives it to each connection it keys, and to a file attached with a key (a

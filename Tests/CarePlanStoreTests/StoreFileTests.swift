@@ -125,6 +125,38 @@ import Testing
         }
     }
 
+    /// A write killed halfway in rollback-journal mode (what a conversion killed while it switches
+    /// the store out of WAL leaves, docs/security.md) is undone when the store is next opened, even
+    /// by a command that only reads: the half-written pages go back and the store is WAL again.
+    @Test func aWriteKilledHalfwayIsUndoneWhenTheStoreIsNextRead() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("care.sqlite")
+        try writeOneReading(at: path).close()
+        #expect(try Self.sqlite3(path, "PRAGMA journal_mode = DELETE") == 0)
+        // The sqlite3 tool deletes every outcome with a one-page cache, so that the deletion
+        // reaches the file, and kills itself before it commits.
+        let killed = try Self.sqlite3(path, "PRAGMA cache_size = 1; BEGIN; DELETE FROM outcomeValue; DELETE FROM outcome; DELETE FROM activity;", ".system kill -9 $PPID")
+        #expect(killed == SIGKILL && FileManager.default.fileExists(atPath: path + "-journal"), "sqlite3 ended with \(killed)")
+        let store = try CareStore(path: path, createIfMissing: false)
+        #expect(try store.outcomes().first?.values.map(\.value) == [128, 84])
+        #expect(try store.plan().histories.count == 11)
+        #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
+        #expect(try store.writer().read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try store.writer().read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+    }
+
+    /// Runs the sqlite3 tool on `path` with `commands`; its exit status, or the signal that ended it.
+    static func sqlite3(_ path: String, _ commands: String...) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path] + commands
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func theDefaultPathFollowsXDGAndCanBeOverridden() throws {
         #expect(try CareStore.defaultPath(environment: ["HOME": "/home/sam"]) == "/home/sam/.local/share/careplan/careplan.sqlite")
         #expect(try CareStore.defaultPath(environment: ["HOME": "/home/sam", "XDG_DATA_HOME": "/data"]) == "/data/careplan/careplan.sqlite")

@@ -84,16 +84,30 @@ public final class CareStore: @unchecked Sendable {
             }
             // The ownership check and who is in the store, in one read (a status bar runs this every
             // few seconds); a store from before people has none until it is migrated.
+            var restoringWriter: DatabaseQueue?
+            let wait = lockWait
             let openReader = { () throws -> (DatabaseQueue, Bool, [Person]) in
-                let reader = try DatabaseQueue(path: path, configuration: config)
-                let (needs, everyone) = try reader.read { db in
-                    let needs = try Self.checkOwnership(db, path: path)
-                    return (needs, needs ? [] : try Self.people(db))
+                let read = { () throws -> (DatabaseQueue, Bool, [Person]) in
+                    let reader = try DatabaseQueue(path: path, configuration: config)
+                    let (needs, everyone) = try reader.read { db in
+                        let needs = try Self.checkOwnership(db, path: path)
+                        return (needs, needs ? [] : try Self.people(db))
+                    }
+                    return (reader, needs, everyone)
                 }
-                return (reader, needs, everyone)
+                do {
+                    return try read()
+                } catch let error as DatabaseError where Self.onlyAWriterCanRestore(error) {
+                    // A program killed mid-write left what only a writer may undo (a conversion
+                    // killed while switching the log, docs/security.md): the writer rolls it back
+                    // as it opens, and the store is read as it was before that write.
+                    restoringWriter = try Self.openWriter(path: path, key: key, busyTimeout: busyTimeout, lockWait: wait, person: choice)
+                    return try read()
+                }
             }
             // An encrypted store may carry SQLCipher's default HMAC rather than careplan's (StoreKey.opening).
             let opened = try key.map { try $0.opening(openReader) } ?? openReader()
+            if openedWriter == nil { openedWriter = restoringWriter }
             reader = opened.0
             var (needsMigration, everyone) = (opened.1, opened.2)
             if needsMigration, !createIfMissing, try reader.read({ try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 }) == 0 {
@@ -119,6 +133,13 @@ public final class CareStore: @unchecked Sendable {
             if key != nil, error.resultCode == .SQLITE_NOTADB { throw EncryptionError.wrongKey(path: path) }
             throw CareStore.explain(error, path: path)
         }
+    }
+
+    /// A read-only connection's refusal that a writer's opening clears: a rollback journal left by
+    /// a write that never finished (which SQLite must play back before anyone reads), or a
+    /// write-ahead log whose index must be rebuilt. A file the user cannot write stays refused.
+    static func onlyAWriterCanRestore(_ error: DatabaseError) -> Bool {
+        [.SQLITE_READONLY_ROLLBACK, .SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT].contains(error.extendedResultCode)
     }
 
     /// Refuses a database careplan did not make or made in a newer version; returns whether the

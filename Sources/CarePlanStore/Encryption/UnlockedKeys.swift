@@ -13,7 +13,7 @@ import Foundation
 /// Each key is named by its store's salt, which is in the store's first 16 bytes: a copy of the
 /// store opens with the same key, and a store given a new key (a new salt) does not find the old.
 public enum UnlockedKeys {
-    static func name(salt: [UInt8]) -> String { "careplan:" + salt.map { String(format: "%02x", $0) }.joined() }
+    static func name(salt: [UInt8]) -> String { "careplan:" + StoreKey.hex(salt) }
 
     /// Keeps `key` for `seconds`; throws the system's reason when the keyring refuses (a container
     /// whose seccomp filter forbids keyrings, a user over the kernel's quota). Returns when it

@@ -21,15 +21,16 @@ struct KeySources {
     /// The option names, for messages: `--key-file`, or `--new-key-file` for rekey's new key.
     var prefix = "--key"
 
-    /// Keys derived in this process, by salt: a command that opens the store more than once (the
-    /// dashboard's watcher, remind's rounds) derives once.
-    nonisolated(unsafe) private static var derived: [[UInt8]: StoreKey] = [:]
+    /// Keys derived in this process, by salt (in hexadecimal: a dictionary keyed by byte arrays
+    /// costs its first use runtime type lookups): a command that opens the store more than once
+    /// (the dashboard's watcher, remind's rounds) derives once.
+    nonisolated(unsafe) private static var derived: [String: StoreKey] = [:]
     private static let lock = NSLock()
 
     /// The key of the encrypted store at `path`, whose salt is `salt`. `unlocked`: whether the
     /// kernel's keyring may answer (`careplan unlock` wants the passphrase).
     func key(for path: String, salt: [UInt8], unlocked: Bool = true) throws -> StoreKey {
-        if let known = Self.lock.withLock({ Self.derived[salt] }) { return known }
+        if let known = Self.lock.withLock({ Self.derived[StoreKey.hex(salt)] }) { return known }
         let explicit = file != nil || descriptor != nil || command != nil
         if !explicit, unlocked, let kept = UnlockedKeys.find(salt: salt) { return remember(kept.key, salt) }
         guard var passphrase = try passphrase(prompt: tr("Passphrase for {path}: ", ["path": path]), keptFor: path) else {
@@ -40,7 +41,7 @@ struct KeySources {
     }
 
     private func remember(_ key: StoreKey, _ salt: [UInt8]) -> StoreKey {
-        Self.lock.withLock { Self.derived[salt] = key }
+        Self.lock.withLock { Self.derived[StoreKey.hex(salt)] = key }
         return key
     }
 

@@ -14,14 +14,14 @@ extension DashboardCases {
         // -shm files; the cases that open the store must do so with nothing else holding it open.
         switch name {
         case "first-frame": return try sampler.measure { _ in try openAndRender() }
-        case "open-store": return try sampler.measure { _ in try CareStore(path: path, createIfMissing: false) }
+        case "open-store": return try sampler.measure { _ in try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false) }
         case "open-and-plan": return try sampler.measure { _ in
-            let store = try CareStore(path: path, createIfMissing: false)
+            let store = try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false)
             return (store, try store.plan())
         }
         default: break
         }
-        let store = try CareStore(path: path, createIfMissing: false)
+        let store = try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false)
         let today = clock.today
         switch name {
         case "day-switch": return try switching(store, plan: try store.plan(), dates: [today.adding(days: -1), today], sampler: sampler)
@@ -68,7 +68,7 @@ extension DashboardCases {
 extension InsightsCases {
     /// One range alone, for a profiler: `year`, or `year-floor` for its SQL floor.
     func one(_ name: String, sampler: Sampler) throws -> Samples {
-        let store = try CareStore(path: path, createIfMissing: false)
+        let store = try CareStore(path: path, key: EncryptedStore.key(for: path), createIfMissing: false)
         let plan = try store.plan()
         let today = clock.today
         let floor = name.hasSuffix("-floor")

@@ -181,6 +181,13 @@ let package = Package(
             name: "FHIRPath",
             exclude: ["Model/generate-model.py", "Model/r4", "Quantity/ucum"]
         ),
+        // Questionnaires (issue 36): a FHIR Questionnaire read and checked into a form careplan can
+        // fill in (items, answers and their scores, conditions, SDC expressions through FHIRPath);
+        // no store, no drawing (docs/questionnaires.md).
+        .target(
+            name: "Questionnaires",
+            dependencies: ["FHIRPath", "Localization"]
+        ),
         // FHIR R4: the plan and its readings out as a Bundle, a FHIR CarePlan and Observations in
         // (Codable resources and the mapping both ways; docs/fhir.md).
         .target(
@@ -297,6 +304,11 @@ let package = Package(
         .testTarget(
             name: "FHIRPathTests",
             dependencies: ["FHIRPath", "FHIRPathSuite"]
+        ),
+        // Questionnaires read from real forms (Tests/Data/questionnaires) and refused with the place and the reason.
+        .testTarget(
+            name: "QuestionnairesTests",
+            dependencies: ["Questionnaires", "FHIRPath"]
         ),
         // The official suite read from its XML and each case judged, for the tests and the benchmark.
         .target(

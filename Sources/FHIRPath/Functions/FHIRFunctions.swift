@@ -1,9 +1,6 @@
 /// FHIR's additions to FHIRPath (`extension()`, `hasValue()`, `getValue()`, `resolve()`,
 /// `conformsTo()`, `memberOf()`, `htmlChecks()`) and SDC's (`answers()`, `ordinal()`, `weight()`).
 extension Evaluator {
-    static let itemWeightURL = "http://hl7.org/fhir/StructureDefinition/itemWeight"
-    static let ordinalValueURL = "http://hl7.org/fhir/StructureDefinition/ordinalValue"
-
     mutating func fhir(_ function: Function, _ input: [Value], _ arguments: [Node], _ scope: Scope, at offset: Int) throws(FHIRPathError) -> [Value] {
         switch function {
         case .extension:
@@ -112,7 +109,7 @@ extension Evaluator {
     /// An `itemWeight` or `ordinalValue` extension's value, or a CodeSystem concept's property of that name.
     static func score(in object: JSONObject) -> Value? {
         for item in object["extension"]?.items ?? [] {
-            guard let url = item["url"]?.stringValue, url == itemWeightURL || url == ordinalValueURL else { continue }
+            guard let url = item["url"]?.stringValue, AnswerScoreExtensions.all.contains(url) else { continue }
             if case .number(let digits)? = item["valueDecimal"] ?? item["valueInteger"], let number = DecimalNumber(text: digits) {
                 return .decimal(number)
             }

@@ -1,0 +1,31 @@
+import FHIRPath
+
+/// A form to fill in: a FHIR R4 Questionnaire (a bundled instrument such as PHQ-9, a clinic's
+/// file, or items written in a plan), read and checked (`QuestionnaireReader`).
+public struct Questionnaire: Sendable {
+    /// Its canonical URL and version, which a response names (`questionnaire`: url|version).
+    public let url: String?
+    public let version: String?
+    public let name: String?
+    public let title: String?
+    /// Who may copy it and on what terms, shown with the form (PHQ-9's Pfizer statement).
+    public let copyright: String?
+    public let codes: [AnswerCoding]
+    public let items: [QuestionnaireItem]
+    /// SDC `variable`s declared on the form itself.
+    public let variables: DeclaredVariables
+    /// The form as read: `%questionnaire` for its expressions, and what careplan stores and exports.
+    public let json: JSON
+
+    /// `url|version`, or the url alone; nil for a form without a url.
+    public var canonical: String? {
+        guard let url else { return nil }
+        return version.map { "\(url)|\($0)" } ?? url
+    }
+
+    /// Every item, depth first, in the form's order.
+    public var allItems: [QuestionnaireItem] { items.flatMap(\.flattened) }
+
+    /// The item with this linkId.
+    public func item(_ linkId: String) -> QuestionnaireItem? { allItems.first { $0.linkId == linkId } }
+}

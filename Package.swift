@@ -308,9 +308,10 @@ let package = Package(
         // Questionnaires read from real forms (Tests/Data/questionnaires) and refused with the place and the reason.
         .testTarget(
             name: "QuestionnairesTests",
-            dependencies: ["Questionnaires", "FHIRPath"]
+            dependencies: ["Questionnaires", "FHIRPath", "FHIRPathSuite"]
         ),
-        // The official suite read from its XML and each case judged, for the tests and the benchmark.
+        // The official suite read from its XML and each case judged, for the tests and the benchmark;
+        // and fhirpathpy run for the tests that compare with it.
         .target(
             name: "FHIRPathSuite",
             dependencies: ["FHIRPath"],

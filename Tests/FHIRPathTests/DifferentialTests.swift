@@ -1,4 +1,5 @@
 import FHIRPath
+import FHIRPathSuite
 import Foundation
 import Testing
 
@@ -23,25 +24,9 @@ import Testing
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
-    /// Runs the peer once: its virtualenv (made by setup.sh) and cases.py, into a temporary file.
+    /// Runs the peer once: its virtualenv (made by setup.sh) and cases.py.
     static func peerCases() throws -> [Case] {
-        let setup = Process()
-        setup.executableURL = repository.appendingPathComponent("Tests/FHIRPathPeer/setup.sh")
-        let pipe = Pipe()
-        setup.standardOutput = pipe
-        try setup.run()
-        let python = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        setup.waitUntilExit()
-        try #require(setup.terminationStatus == 0, "Tests/FHIRPathPeer/setup.sh failed")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("fhirpath-cases-\(getpid()).json")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: python)
-        run.arguments = [repository.appendingPathComponent("Tests/FHIRPathPeer/cases.py").path, "--out", output.path]
-        try run.run()
-        run.waitUntilExit()
-        try #require(run.terminationStatus == 0, "cases.py failed")
-        let document = try JSONReader.read(try Data(contentsOf: output))
+        let document = try FHIRPathPeer.run("cases.py", repository: repository)
         return (document["cases"]?.items ?? []).map { item in
             Case(id: item["id"]?.stringValue ?? "", questionnaire: item["questionnaire"]?.stringValue ?? "",
                  expression: item["expression"]?.stringValue ?? "", context: item["context"]?.stringValue ?? "resource",

@@ -79,7 +79,10 @@ import Testing
         let key = try StoreKey.derive(passphrase: Self.passphrase, salt: salt)
         var keyed = Configuration()
         keyed.prepareDatabase { db in try key.apply(to: db) }
-        let opened = try DatabaseQueue(path: path, configuration: keyed)
+        // Opened as careplan opens a store (StoreKey.opening): whether SQLCipher made the file with
+        // its own default page HMAC or with careplan's depends on whether another test in this
+        // process has set careplan's default yet.
+        let opened = try key.opening { try DatabaseQueue(path: path, configuration: keyed) }
         #expect(try opened.read { try String.fetchOne($0, sql: "SELECT x FROM t") } == "made by SQLCipher")
     }
 

@@ -1,5 +1,4 @@
 import FHIRPath
-import Localization
 
 /// SDC's expressions over the response as it stands: the form's `variable`s, then each item's
 /// (in scope for the item and the items inside it), `enableWhenExpression` and
@@ -60,7 +59,7 @@ extension FormResponse {
         do {
             try form.variables.evaluate(into: &environment, context: [root])
         } catch {
-            problems[""] = Self.describe(error)
+            problems[""] = FormReader.describe(error)
         }
         func walk(_ items: [QuestionnaireItem], _ environment: Environment) {
             for item in items {
@@ -70,7 +69,7 @@ extension FormResponse {
                     try item.variables.evaluate(into: &scope, context: place)
                     if let problem = try body(item, place, scope) { problems[item.linkId] = problem }
                 } catch {
-                    problems[item.linkId] = Self.describe(error)
+                    problems[item.linkId] = FormReader.describe(error)
                 }
                 walk(item.items, scope)
             }
@@ -92,9 +91,5 @@ extension FormResponse {
     private static func isTrue(_ value: Value) -> Bool {
         if case .boolean(true)? = value.system { return true }
         return false
-    }
-
-    static func describe(_ error: FHIRPathError) -> String {
-        tr("line {line}, column {column}", ["line": error.line, "column": error.column]) + ": " + error.message
     }
 }

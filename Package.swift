@@ -117,6 +117,9 @@ let package = Package(
             name: "CarePlanStore",
             dependencies: [
                 "Localization",
+                // An assessment may be a questionnaire: the plan file names one, the store keeps it
+                // and its responses (Sources/CarePlanStore/Forms).
+                "Questionnaires",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
@@ -272,7 +275,7 @@ let package = Package(
         // are checked against generated histories.
         .testTarget(
             name: "CarePlanStoreTests",
-            dependencies: ["Localization", "CarePlanStore", "CareSamples", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Localization", "CarePlanStore", "CareSamples", "Questionnaires", "FHIRPath", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CareInsightsTests",

@@ -48,8 +48,8 @@ struct CLI {
     /// repository unless `folder` says where.
     @discardableResult
     func run(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary,
-             in folder: URL = CLI.repository) throws -> Result {
-        let process = try start(arguments, useDB: useDB, environment: extra, executable: executable, in: folder)
+             in folder: URL = CLI.repository, input: String? = nil) throws -> Result {
+        let process = try start(arguments, useDB: useDB, environment: extra, executable: executable, in: folder, input: input)
         let out = process.standardOutput as! Pipe, err = process.standardError as! Pipe
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -58,7 +58,7 @@ struct CLI {
     }
 
     func start(_ arguments: [String], useDB: Bool = true, environment extra: [String: String] = [:], executable: URL = CLI.binary,
-               in folder: URL = CLI.repository) throws -> Process {
+               in folder: URL = CLI.repository, input: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments + (useDB ? ["--db", db] : [])
@@ -66,8 +66,14 @@ struct CLI {
         process.currentDirectoryURL = folder
         process.standardOutput = Pipe()
         process.standardError = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        // What a person types, through a pipe, all at once and then the end of input.
+        let typed = input.map { _ in Pipe() }
+        process.standardInput = typed ?? FileHandle.nullDevice
         try process.run()
+        if let typed, let input {
+            typed.fileHandleForWriting.write(Data(input.utf8))
+            try typed.fileHandleForWriting.close()
+        }
         return process
     }
 

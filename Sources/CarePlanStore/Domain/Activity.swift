@@ -39,10 +39,14 @@ public struct Activity: Hashable, Sendable, Identifiable {
     /// The medicine an intervention gives (`medication: Lisinopril 10 mg`): its ticks reach a FHIR
     /// server as MedicationAdministrations rather than Procedures.
     public var medication: String?
+    /// The questionnaire an assessment asks (`questionnaire: phq-9`): its answers are kept as a
+    /// response, and its scores (`measure`, made from the form) are the reading.
+    public var questionnaire: FormReference?
 
     public init(id: String, kind: Kind, title: String, text: String? = nil, instructions: String? = nil,
                 group: String? = nil, color: String? = nil, optional: Bool = false, resettable: Bool = true,
-                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil, graceMinutes: Int? = nil, medication: String? = nil) {
+                schedule: Schedule, measure: Measure? = nil, health: HealthLink? = nil, graceMinutes: Int? = nil, medication: String? = nil,
+                questionnaire: FormReference? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -57,6 +61,7 @@ public struct Activity: Hashable, Sendable, Identifiable {
         self.health = health
         self.graceMinutes = graceMinutes
         self.medication = medication
+        self.questionnaire = questionnaire
     }
 
     /// Whether its occurrences count in the day's adherence.
@@ -80,9 +85,12 @@ public struct CarePlan: Hashable, Sendable {
     /// The language the plan is written in, as a BCP 47 tag (`zh-CN`, `ja`, `pl`): the first-run
     /// picker offers plans in the reader's language first, and FHIR's CarePlan carries it.
     public var language: String?
+    /// The questionnaires the plan's assessments ask, as the files gave them, for the store to keep.
+    public var forms: [StoredForm]
 
     public init(title: String, patient: String? = nil, activities: [Activity], contacts: [Contact] = [], reminders: Reminders = .standard,
-                patientDetails: PatientDetails = PatientDetails(), language: String? = nil) {
+                patientDetails: PatientDetails = PatientDetails(), language: String? = nil, forms: [StoredForm] = []) {
+        self.forms = forms
         self.title = title
         self.language = language
         self.patient = patient

@@ -40,6 +40,10 @@ public enum CarePlanError: UserFacingError, Equatable {
     /// A new name that starts someone's name: most likely that person, mistyped.
     case startsSomeonesName(String, matches: [String])
     case invalidPersonName(String, reason: String)
+    /// A form the store keeps under the same url and version, with other content.
+    case formChanged(canonical: String)
+    /// A questionnaire's answers refused: the form's item and why.
+    case notAQuestionnaire(id: String)
 
     public var description: String {
         switch self {
@@ -132,6 +136,13 @@ public enum CarePlanError: UserFacingError, Equatable {
                 : tr("'{id}' is an assessment in the store and an intervention in the file; an activity cannot change kind, give it a new id", ["id": id])
         case .noPlan(let path):
             return tr("no care plan in {path} yet", ["path": path])
+        case .formChanged(let canonical):
+            // TRANSLATORS: {canonical} is a form's url and version; version is the key of a FHIR Questionnaire, keep it as it is.
+            return tr("the store keeps the form {canonical} with other content; a changed form needs a new version (its \"version\"); nothing was imported",
+                      ["canonical": canonical])
+        case .notAQuestionnaire(let id):
+            // TRANSLATORS: careplan log is a command; keep it as it is.
+            return tr("'{id}' asks no questionnaire; record its reading with careplan log", ["id": id])
         }
     }
 }

@@ -123,11 +123,13 @@ enum ActivityRows {
         values += weekdays.map { weekly[$0] }
         values += [activity.measure?.type.rawValue, activity.measure?.aggregate.rawValue, activity.health?.type, activity.health?.goal]
         let sleep = activity.measure?.sleep
-        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue, activity.measure?.loinc, activity.graceMinutes, activity.medication]
+        values += [sleep?.windowText, sleep?.awakeningMinutes, sleep?.headline.rawValue, activity.measure?.loinc, activity.graceMinutes, activity.medication,
+                   activity.questionnaire?.url, activity.questionnaire?.version]
         try db.execute(sql: """
             INSERT INTO activityVersion (personId, activityId, version, effectiveFrom, importedAt, kind, title, text, instructions, groupName, color,
                 optional, resettable, startDate, endDate, pattern, perDay, everyDays, \(weekdays.map(\.key).joined(separator: ", ")),
-                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes, medication)
+                measureType, aggregate, healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, graceMinutes, medication,
+                questionnaireUrl, questionnaireVersion)
             VALUES (person(), \(Array(repeating: "?", count: values.count).joined(separator: ", ")))
             """, arguments: StatementArguments(values))
         for (position, time) in schedule.times.enumerated() {
@@ -204,7 +206,8 @@ enum ActivityRows {
             """
         let moreColumns = detail == .full ? """
             , text, instructions, groupName, color, resettable, measureType, aggregate,
-            healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, medication
+            healthType, healthGoal, sleepWindow, sleepAwakening, sleepHeadline, loinc, medication,
+            questionnaireUrl, questionnaireVersion
             """ : ""
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT \(dueListColumns)\(moreColumns)
@@ -257,6 +260,8 @@ enum ActivityRows {
                 (activity.text, activity.instructions, activity.group, activity.color) = (row[19], row[20], row[21], row[22])
                 activity.resettable = row[23]
                 activity.medication = row[32]
+                let formURL: String? = row[33]
+                activity.questionnaire = formURL.map { FormReference(url: $0, version: row[34] ?? "") }
             }
             byActivity[id, default: []].append(ActivityVersion(version: number, effectiveFrom: effective, activity: activity))
         }

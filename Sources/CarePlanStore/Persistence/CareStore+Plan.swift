@@ -86,6 +86,7 @@ extension CareStore {
                                    arguments: [position, identifier.system, identifier.value])
                 }
             }
+            try FormRows.store(plan.forms, importedAt: now, db)
             var report = ImportReport(title: plan.title, changes: [])
             report.remindersChanged = !existing.isEmpty && existing.reminders != plan.reminders
             report.patientChanged = !existing.isEmpty && (existing.patient != plan.patient || existing.patientDetails != plan.patientDetails)

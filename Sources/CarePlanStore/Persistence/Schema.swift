@@ -207,6 +207,9 @@ enum Schema {
         migrator.registerMigration("v16: sync's waiting changes in order, and what the plan sent was made from") { db in
             try SyncRows.orderAndPlanKey(db)
         }
+        migrator.registerMigration("v17: questionnaires and their responses") { db in
+            try FormRows.create(db)
+        }
         return migrator
     }
 }

@@ -20,6 +20,7 @@ extension Schema {
             "v14: a device is its fields, not the address HealthKit printed; which sources wrote from which devices",
             "v15: sync with a FHIR server: the server, the changes waiting to go, the resources that stand for events; an intervention's medicine",
             "v16: sync's waiting changes in order, and what the plan sent was made from",
+            "v17: questionnaires and their responses",
         ],
         statements: [
             #"""
@@ -130,7 +131,7 @@ extension Schema {
             measureType TEXT, aggregate TEXT,
             healthType TEXT, healthGoal REAL,
             sleepWindow TEXT, sleepAwakening INTEGER, sleepHeadline TEXT,
-            loinc TEXT, graceMinutes INTEGER, medication TEXT,
+            loinc TEXT, graceMinutes INTEGER, medication TEXT, questionnaireUrl TEXT, questionnaireVersion TEXT,
             PRIMARY KEY (personId, activityId, version),
             FOREIGN KEY (personId, activityId) REFERENCES activity(personId, id) ON DELETE RESTRICT
             )
@@ -456,6 +457,35 @@ extension Schema {
             """#,
             #"""
             CREATE INDEX syncPending_change ON syncPending(change)
+            """#,
+            #"""
+            CREATE TABLE questionnaire (
+                url TEXT NOT NULL,
+                version TEXT NOT NULL,
+                json TEXT NOT NULL,
+                importedAt TEXT NOT NULL,
+                PRIMARY KEY (url, version)
+            )
+            """#,
+            #"""
+            CREATE TABLE questionnaireResponse (
+                id INTEGER PRIMARY KEY,
+                personId INTEGER NOT NULL REFERENCES person(id),
+                activityId TEXT NOT NULL,
+                date TEXT NOT NULL,
+                occurrence INTEGER NOT NULL CHECK (occurrence >= 0),
+                revision INTEGER NOT NULL CHECK (revision >= 1),
+                status TEXT NOT NULL CHECK (status IN ('in-progress', 'completed', 'amended', 'entered-in-error')),
+                questionnaireUrl TEXT NOT NULL,
+                questionnaireVersion TEXT NOT NULL,
+                author TEXT,               -- who answered, when not the patient ('Anna (daughter)')
+                startedAt TEXT NOT NULL,   -- UTC, ISO 8601
+                completedAt TEXT,          -- NULL while in progress
+                utcOffset INTEGER NOT NULL,
+                items TEXT NOT NULL,       -- QuestionnaireResponse.item, JSON
+                UNIQUE (personId, activityId, date, occurrence, revision),
+                FOREIGN KEY (questionnaireUrl, questionnaireVersion) REFERENCES questionnaire(url, version)
+            )
             """#,
             #"""
             INSERT INTO sqlite_sequence (name, seq) VALUES ('outcome', 0)

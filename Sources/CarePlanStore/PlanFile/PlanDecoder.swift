@@ -9,13 +9,26 @@ import Yams
 /// a mistake as the file writes them, in every language (`YAMLNodeReader`).
 public struct PlanDecoder {
     let reader: YAMLNodeReader
+    /// The folder a questionnaire's file is found from (`questionnaire: forms/intake.json`): the
+    /// plan file's own.
+    let folder: String
+    /// The forms the store keeps already, which a plan may name by canonical url (asked for only
+    /// when it does: the store need not exist for a plan that does not).
+    let storedForms: () throws -> [StoredForm]
+    /// The forms the activities read so far ask, for `CarePlan.forms`.
+    let found = FoundForms()
 
     /// `file` is the name used in error messages.
-    public init(file: String) { reader = YAMLNodeReader(file: file) }
+    public init(file: String, folder: String = ".", storedForms: @escaping () throws -> [StoredForm] = { [] }) {
+        reader = YAMLNodeReader(file: file)
+        self.folder = folder
+        self.storedForms = storedForms
+    }
 
-    public static func load(path: String) throws -> CarePlan {
+    public static func load(path: String, storedForms: @escaping () throws -> [StoredForm] = { [] }) throws -> CarePlan {
         let name = (path as NSString).lastPathComponent
-        return try PlanDecoder(file: name).decode(try YAMLNodeReader.text(ofFile: path, shown: name))
+        return try PlanDecoder(file: name, folder: (path as NSString).deletingLastPathComponent, storedForms: storedForms)
+            .decode(try YAMLNodeReader.text(ofFile: path, shown: name))
     }
 
     public func decode(_ yaml: String) throws -> CarePlan {
@@ -65,7 +78,8 @@ public struct PlanDecoder {
                         contacts: try top["contacts"].map { try contacts($0, activityIds: Set(activities.map(\.id))) } ?? [],
                         reminders: try top["reminders"].map(reminders) ?? .standard,
                         patientDetails: patient?.details ?? PatientDetails(),
-                        language: try top["language"].map(language))
+                        language: try top["language"].map(language),
+                        forms: found.forms)
     }
 
     /// `language: zh-CN`: a BCP 47 tag, a language of two or three letters with subtags after hyphens.
@@ -81,7 +95,7 @@ public struct PlanDecoder {
     }
 
     static let activityKeys = ["id", "kind", "title", "text", "instructions", "medication", "group", "color", "optional", "resettable", "schedule", "measure",
-                               "healthkit", "grace"]
+                               "healthkit", "grace", "questionnaire"]
 
     /// `patient: Robert Hughes`, or `patient: {name: Robert Hughes, born: 1951-03-02,
     /// identifiers: [{system: "https://fhir.nhs.uk/Id/nhs-number", value: "9434765919"}]}`.
@@ -172,16 +186,27 @@ public struct PlanDecoder {
             color = name
         }
         var measure: Measure?
-        switch (kind, map["measure"]) {
-        case (.intervention, let measureNode?):
+        var questionnaire: FormReference?
+        switch (kind, map["measure"], map["questionnaire"]) {
+        case (.intervention, _, let formNode?):
+            throw reader.error(at: map.keyNode("questionnaire") ?? formNode,
+                               tr("{context}: only assessments ask a questionnaire; '{id}' is an intervention", ["context": "questionnaire", "id": id]))
+        case (.assessment, let measureNode?, _?):
+            // TRANSLATORS: measure and questionnaire are the plan file's keys; keep them as they are.
+            throw reader.error(at: map.keyNode("measure") ?? measureNode,
+                               tr("{context}: give 'measure' or 'questionnaire', not both: a questionnaire's scores are its reading", ["context": context]))
+        case (.assessment, nil, let formNode?):
+            (questionnaire, measure) = try self.questionnaire(formNode, activityId: id)
+        case (.intervention, let measureNode?, nil):
             throw reader.error(at: map.keyNode("measure") ?? measureNode,
                                tr("{context}: only assessments take a measure; '{id}' is an intervention", ["context": "measure", "id": id]))
-        case (.assessment, nil):
-            // TRANSLATORS: measure and type are the plan file's keys, number … text the values type takes; keep them as they are.
-            throw reader.error(at: node, tr("{context}: an assessment needs a 'measure' (type: number, integer, scale, boolean, choice or text)", ["context": context]))
-        case (.assessment, let measureNode?):
+        case (.assessment, nil, nil):
+            // TRANSLATORS: measure, type and questionnaire are the plan file's keys, number … text the values type takes; keep them as they are.
+            throw reader.error(at: node, tr("{context}: an assessment needs a 'measure' (type: number, integer, scale, boolean, choice or text) or a 'questionnaire'",
+                                            ["context": context]))
+        case (.assessment, let measureNode?, nil):
             measure = try self.measure(measureNode)
-        case (.intervention, nil):
+        case (.intervention, nil, nil):
             break
         }
         var health: HealthLink?
@@ -206,7 +231,8 @@ public struct PlanDecoder {
             resettable: try map["resettable"].map { try reader.bool($0, "resettable") } ?? true,
             schedule: try schedule(scheduleNode), measure: measure, health: health,
             graceMinutes: try map["grace"].map { try grace($0, "grace") },
-            medication: try medication(map["medication"], kind: kind))
+            medication: try medication(map["medication"], kind: kind),
+            questionnaire: questionnaire)
     }
 
     /// `medication: Lisinopril 10 mg`: the medicine an intervention gives (its ticks reach a FHIR

@@ -1,3 +1,4 @@
+import Questionnaires
 import Yams
 
 /// Writes a plan back as YAML in the same form `PlanDecoder` reads, keys in a fixed, readable order.
@@ -64,7 +65,10 @@ public enum PlanEncoder {
         if !activity.resettable { pairs.append(("resettable", "false")) }
         if let grace = activity.graceMinutes { pairs.append(("grace", number(grace))) }
         pairs.append(("schedule", node(activity.schedule)))
-        if let measure = activity.measure {
+        if let form = activity.questionnaire {
+            // A questionnaire's measure is made from the form; the plan names the form alone.
+            pairs.append(("questionnaire", scalar(Instruments.name(ofURL: form.url) ?? form.canonical)))
+        } else if let measure = activity.measure {
             var measurePairs = Self.pairs(measure)
             if let link = activity.health {
                 measurePairs.append(("healthkit", scalar(link.type)))

@@ -91,6 +91,9 @@ public enum UnitRegistry {
         "bpm": "count/min", "/min": "count/min", "°C": "degC", "C": "degC", "°F": "degF", "F": "degF",
         "mg/dl": "mg/dL", "mmol/l": "mmol/L", "mmol<180.15588000005408>/L": "mmol/L", "ml": "mL", "l": "L", "lbs": "lb", "h": "hr", "sec": "s",
         "kcal/day": "kcal", "percent": "%", "u": "IU", "U": "IU", "units": "IU",
+        // UCUM's codes for customary units, as FHIR Questionnaires give their unit options.
+        "[lb_av]": "lb", "[oz_av]": "oz", "[in_i]": "in", "[ft_i]": "ft", "[mi_i]": "mi", "[stone_av]": "st", "Cel": "degC", "[degF]": "degF",
+        "mm[Hg]": "mmHg", "{beats}/min": "count/min",
         // HealthKit's spellings: dietary "Cal" is the kilocalorie; VO2 max as exported.
         "Cal": "kcal", "mL/min·kg": "mL/(kg·min)", "ml/(kg*min)": "mL/(kg·min)", "km/h": "km/hr", "mph": "mi/hr",
         // The English forms stay accepted in every language.

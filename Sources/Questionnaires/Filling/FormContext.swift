@@ -18,5 +18,10 @@ public struct AnswerError: Error, Sendable, Equatable, CustomStringConvertible {
     public let linkId: String
     public let message: String
 
+    public init(linkId: String, message: String) {
+        self.linkId = linkId
+        self.message = message
+    }
+
     public var description: String { message }
 }

@@ -19,8 +19,15 @@ struct History: ParsableCommand {
         let plan = try careStore.plan()
         guard let history = plan.history(id) else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
         let outcomes = try careStore.outcomes(activityId: id, from: from, to: to)
+        // A questionnaire's responses, by event: every answering kept, the last in force.
+        let isForm = history.versions.contains { $0.activity.questionnaire != nil }
+        let byEvent = isForm ? Dictionary(grouping: try careStore.responses(activityId: id, from: from, to: to).filter { $0.status != "entered-in-error" },
+                                            by: { "\($0.date.iso) \($0.occurrence)" }) : [:]
+        func responses(of outcome: Outcome) -> [StoredResponse] { byEvent["\(outcome.date.iso) \(outcome.occurrence)"] ?? [] }
         if careplan.global.json {
-            try JSONOutput.print(outcomes.map { OutcomeJSON($0, time: history.activity(on: $0.date).schedule.time(ofOccurrence: $0.occurrence)) })
+            try JSONOutput.print(outcomes.map {
+                OutcomeJSON($0, time: history.activity(on: $0.date).schedule.time(ofOccurrence: $0.occurrence), responses: isForm ? responses(of: $0) : nil)
+            })
             return
         }
         let title = history.activity(on: clock.today).title
@@ -33,6 +40,12 @@ struct History: ParsableCommand {
             let origin = outcome.source.map { tr("{source}, {time}", ["source": $0, "time": outcome.recordedAtLocal]) }
                 ?? tr("recorded {time}", ["time": outcome.recordedAtLocal])
             say("  \(outcome.date)  \(TextWidth.pad(slot, to: 5))  \(values)  (\(origin))" + (outcome.note.map { "  — \($0)" } ?? ""))
+            let answered = responses(of: outcome)
+            if let author = answered.last?.author { say("        " + tr("answered by {name}", ["name": author])) }
+            if answered.count > 1 {
+                say("        " + trn("answered {count} time; the earlier answers are kept (history --json shows them)",
+                                     "answered {count} times; the earlier answers are kept (history --json shows them)", answered.count))
+            }
         }
     }
 }

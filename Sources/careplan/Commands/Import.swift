@@ -36,7 +36,9 @@ struct Import: TextOnlyCommand {
         let clock = try store.clock()
         let effectiveDate = try effective.map { try DateArgument.parse($0, today: clock.today) } ?? clock.today
         guard (format ?? Self.guessFormat(file)) == .fhir else {
-            return try importPlan(try PlanDecoder.load(path: file), effective: effectiveDate, clock: clock)
+            // A plan may name a form the store keeps by its canonical url.
+            let plan = try PlanDecoder.load(path: file, storedForms: { [store] in try store.open(readOnly: true).storedForms() })
+            return try importPlan(plan, effective: effectiveDate, clock: clock)
         }
         let resource = try FHIRFile.load(path: file)
         let name = (file as NSString).lastPathComponent

@@ -124,8 +124,12 @@ struct OutcomeJSON: Encodable {
     var note: String?
     var recordedAt: String
     var source: String?
+    /// A questionnaire's responses to the event, each as a FHIR QuestionnaireResponse, earliest
+    /// first (the last is the one in force); absent for other activities.
+    var responses: [FHIRJSONValue]?
 
-    init(_ outcome: Outcome, time: TimeOfDay?) {
+    init(_ outcome: Outcome, time: TimeOfDay?, responses: [StoredResponse]? = nil) {
+        self.responses = responses?.map { FHIRJSONValue($0.questionnaireResponse) }
         date = outcome.date.iso
         activity = outcome.activityId
         occurrence = outcome.occurrence

@@ -1,0 +1,156 @@
+import FHIRPath
+import Foundation
+import GRDB
+import Localization
+import Questionnaires
+
+/// One response as the store keeps it: which event it answered, its status, who answered and when,
+/// and its answers as FHIR's QuestionnaireResponse items.
+public struct StoredResponse: Sendable {
+    public var activityId: String
+    public var date: LocalDate
+    public var occurrence: Int
+    /// 1 for the first answering of the event, 2 for the next…
+    public var revision: Int
+    /// `completed`, `amended` (an event answered again), `in-progress` (a draft).
+    public var status: String
+    public var form: FormReference
+    /// Who answered, when not the patient.
+    public var author: String?
+    public var startedAt: Date
+    public var completedAt: Date?
+    public var utcOffset: Int
+    /// `QuestionnaireResponse.item`, JSON.
+    public var items: String
+
+    /// The QuestionnaireResponse it is: the form it answers, its status, when and by whom.
+    public var questionnaireResponse: JSON {
+        var members: [(key: String, value: JSON)] = [("resourceType", .string("QuestionnaireResponse")),
+                                                     ("questionnaire", .string(form.canonical)), ("status", .string(status))]
+        if let completedAt { members.append(("authored", .string(completedAt.localISO8601(offset: utcOffset)))) }
+        if let author { members.append(("author", .object(JSONObject([("display", .string(author))])))) }
+        members.append(("item", (try? JSONReader.read(items)) ?? .array([])))
+        return .object(JSONObject(members))
+    }
+}
+
+/// What `answer` recorded: the response, the reading its scores made, and the reading it replaced.
+public struct RecordedResponse: Sendable {
+    public var recorded: RecordedOutcome
+    public var response: StoredResponse
+}
+
+extension CareStore {
+    /// The form an activity version asks, read again from the file the store kept.
+    public func form(_ reference: FormReference) throws -> Questionnaire {
+        guard let stored = try reading({ try FormRows.form(reference, $0.db) }) else {
+            throw StoreError.damaged(path: path, detail: tr("the store keeps no form {canonical}", ["canonical": reference.canonical]))
+        }
+        do { return try QuestionnaireReader.read(Data(stored.json.utf8), source: reference.canonical) } catch {
+            throw StoreError.damaged(path: path, detail: error.description)
+        }
+    }
+
+    /// Every form the store keeps, for a plan file that names one by its canonical url.
+    public func storedForms() throws -> [StoredForm] {
+        try reading { try FormRows.forms($0.db) }
+    }
+
+    /// Records a completed response to `id`'s questionnaire on `date`: the response, and its scores
+    /// as the event's reading, in one transaction. Answering an event again keeps the earlier
+    /// response and says `amended` (refused for an activity that is not resettable); a required
+    /// question left unanswered, or a response to another form, records nothing.
+    @discardableResult
+    public func submit(_ id: String, response: FormResponse, author: String? = nil, startedAt: Date? = nil, date: LocalDate, occurrence: Int? = nil,
+                       clock: CareClock) throws -> RecordedResponse {
+        try validated(id) { history in
+            guard history.kind == .assessment else { throw CarePlanError.wrongKind(id: id, kind: history.kind) }
+            let activity = history.activity(on: date)
+            guard let reference = activity.questionnaire else { throw CarePlanError.notAQuestionnaire(id: id) }
+            guard response.form.url.map({ FormReference(url: $0, version: response.form.version ?? "") }) ?? reference == reference
+                    || response.form.url == nil else {
+                throw CarePlanError.invalidValue(id: id, field: "value", message: tr("the answers are to another form than {canonical}", ["canonical": reference.canonical]))
+            }
+            guard activity.schedule.isOpen(on: date) else { throw CarePlanError.notScheduled(id: id, date: date, schedule: activity.schedule.summary) }
+            guard date <= clock.today else { throw CarePlanError.futureDate(date, today: clock.today) }
+            if let author, let problem = InputLimits.check(author, InputLimits.shortText, .name) {
+                throw CarePlanError.invalidValue(id: id, field: "author", message: problem)
+            }
+            let missing = response.unanswered
+            guard missing.isEmpty else {
+                // TRANSLATORS: {linkIds} lists the questions' linkIds, {first} the first one's text.
+                throw CarePlanError.invalidValue(id: id, field: "value", message: trn("{count} required question is not answered: {linkIds} ({first})",
+                    "{count} required questions are not answered: {linkIds} ({first})", missing.count,
+                    ["linkIds": missing.map(\.linkId).joined(separator: ", "), "first": missing[0].text ?? missing[0].linkId]))
+            }
+            let values = FormMeasure.values(of: response)
+            let items = response.questionnaireResponse(status: "completed")["item"] ?? .array([])
+            return { db in
+                let recorded = try StoreReader.outcomes(of: id, on: date, db)
+                let taken = Set(recorded.map(\.occurrence))
+                let index: Int
+                do {
+                    index = try Self.occurrence(occurrence, of: activity, on: date, taken: taken, filled: Set(recorded.filter { $0.source != nil }.map(\.occurrence)))
+                } catch CarePlanError.allOccurrencesRecorded where occurrence == nil {
+                    // Every occurrence answered: answering again amends the last one.
+                    index = taken.max()!
+                }
+                let previous = recorded.first { $0.occurrence == index }
+                if let previous {
+                    guard activity.resettable || previous.source != nil else { throw CarePlanError.notResettable(id: id) }
+                    try Self.delete(previous, db, refresh: false)
+                }
+                let event: [any DatabaseValueConvertible] = [id, date.iso, index]
+                let answeredBefore = try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?
+                        AND status IN ('completed', 'amended'))
+                    """, arguments: StatementArguments(event)) ?? false
+                // A draft of this event gives way to the response (keeping when it was started).
+                let draftStart = try String.fetchOne(db, sql: """
+                    SELECT startedAt FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ? AND status = 'in-progress'
+                    """, arguments: StatementArguments(event)).flatMap(Timestamp.date)
+                try db.execute(sql: """
+                    DELETE FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ? AND status = 'in-progress'
+                    """, arguments: StatementArguments(event))
+                let revision = (try Int.fetchOne(db, sql: """
+                    SELECT max(revision) FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?
+                    """, arguments: StatementArguments(event)) ?? 0) + 1
+                let stored = StoredResponse(activityId: id, date: date, occurrence: index, revision: revision,
+                                            status: answeredBefore ? "amended" : "completed", form: reference, author: author,
+                                            startedAt: startedAt ?? draftStart ?? clock.now, completedAt: clock.now, utcOffset: clock.utcOffsetSeconds,
+                                            items: items.text)
+                try db.execute(sql: """
+                    INSERT INTO questionnaireResponse (personId, activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion,
+                        author, startedAt, completedAt, utcOffset, items)
+                    VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [id, date.iso, index, revision, stored.status, reference.url, reference.version, author,
+                                     Timestamp.string(stored.startedAt), Timestamp.string(clock.now), clock.utcOffsetSeconds, stored.items])
+                let outcome = Outcome(activityId: id, date: date, occurrence: index, recordedAt: clock.now, utcOffset: clock.utcOffsetSeconds, values: values)
+                try Self.insert(outcome, db)
+                if previous?.source != nil { try self.refill(activity, on: date, db) }
+                return RecordedResponse(recorded: RecordedOutcome(activity: activity, outcome: outcome, replaced: previous), response: stored)
+            }
+        }
+    }
+
+    /// `id`'s responses between two days (inclusive), oldest event first, each event's revisions in order.
+    public func responses(activityId id: String, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [StoredResponse] {
+        try reading { reader in
+            let rows = try Row.fetchAll(reader.db, sql: """
+                SELECT activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion, author, startedAt, completedAt, utcOffset, items
+                FROM questionnaireResponse
+                WHERE personId = person() AND activityId = ? AND date >= ? AND date <= ?
+                ORDER BY date, occurrence, revision
+                """, arguments: [id, from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"])
+            return try rows.map { row in
+                guard let date = LocalDate(iso: row[1] as String), let started = Timestamp.date(row[8]) else {
+                    throw StoreError.damaged(path: path, detail: tr("a response of '{id}' cannot be read", ["id": id]))
+                }
+                let completed: String? = row[9]
+                return StoredResponse(activityId: row[0], date: date, occurrence: row[2], revision: row[3], status: row[4],
+                                      form: FormReference(url: row[5], version: row[6]), author: row[7], startedAt: started,
+                                      completedAt: completed.flatMap(Timestamp.date), utcOffset: row[10], items: row[11])
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Localization
+import Questionnaires
+import Yams
+
+/// The forms a plan file's activities ask, as they are read: `CarePlan.forms`.
+final class FoundForms {
+    var forms: [StoredForm] = []
+}
+
+/// `questionnaire:` in an assessment: an instrument careplan ships (`phq-9`), a FHIR Questionnaire
+/// file (`forms/intake.json`, from the plan file's folder), or the canonical url of a form the store
+/// keeps already (`http://clinic.example/Questionnaire/intake|2`). The form is read whole here, so a
+/// form careplan cannot ask is refused at import, naming the item and why.
+extension PlanDecoder {
+    func questionnaire(_ node: Node, activityId: String) throws -> (FormReference, Measure) {
+        let context = "questionnaire"
+        let text = try reader.shortString(node, context)
+        let instruments = Instruments.installed
+        let data: Data
+        if let bundled = instruments.data(named: text) {
+            data = bundled
+        } else if text.hasSuffix(".json") {
+            let path = text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text)
+            do { data = Data(try YAMLNodeReader.text(ofFile: path, shown: text).utf8) } catch let error as FilePositionError {
+                throw reader.error(at: node, "\(context): \(text): \(error.message)")
+            }
+        } else if text.contains(":") {
+            let asked = FormReference(canonical: text)
+            let stored = try storedForms().last { $0.reference == asked || (asked.version.isEmpty && $0.reference.url == asked.url) }
+            if let stored {
+                data = Data(stored.json.utf8)
+            } else if let name = Instruments.name(ofURL: asked.url), let bundled = instruments.data(named: name) {
+                data = bundled
+            } else {
+                // TRANSLATORS: {canonical} is a form's url (and version); careplan import FILE is a command, keep it as it is.
+                throw reader.error(at: node, tr("{context}: the store keeps no form '{canonical}'; import it first (careplan import FILE.json) or name its file",
+                                                ["context": context, "canonical": text]))
+            }
+        } else {
+            // TRANSLATORS: {names} lists the instruments careplan ships (gad-7, phq-2, phq-9).
+            throw reader.error(at: node, tr("{context}: '{text}' is not an instrument careplan ships ({names}), a .json file, or a form's canonical url",
+                                            ["context": context, "text": text, "names": instruments.names.joined(separator: ", ")]))
+        }
+        let form: Questionnaire
+        do { form = try QuestionnaireReader.read(data, source: text) } catch {
+            throw reader.error(at: node, "\(context): \(error.description)")
+        }
+        let json = String(decoding: data, as: UTF8.self)
+        // A form with no url is named after the activity, and its version after its content, so a
+        // changed file is a new version and earlier responses keep the form they answered.
+        let reference = FormReference(url: form.url ?? "urn:careplan:activity:\(activityId)",
+                                      version: form.version ?? (form.url == nil ? Self.contentVersion(json) : ""))
+        if let other = found.forms.first(where: { $0.reference == reference && $0.json != json }) {
+            throw reader.error(at: node, tr("{context}: another activity asks a different form with the same url and version ({canonical}); give one of them its own version",
+                                            ["context": context, "canonical": other.reference.canonical]))
+        }
+        if !found.forms.contains(where: { $0.reference == reference }) { found.forms.append(StoredForm(reference: reference, json: json)) }
+        return (reference, FormMeasure.measure(of: form))
+    }
+
+    /// `content-` and the FNV-1a hash of the text: not a secret, only a name that changes with it.
+    static func contentVersion(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return "content-" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

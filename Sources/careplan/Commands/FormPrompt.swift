@@ -1,0 +1,159 @@
+import CarePlanStore
+import Foundation
+import Localization
+import Questionnaires
+import TerminalUI
+
+/// `careplan answer` without `--answers`: the form asked line by line, for a plain terminal, a
+/// screen reader or ssh from a phone. Each question shows its place ("3 of 9") and its numbered
+/// answers; `?` shows its help, `b` goes back, an empty line leaves a question that is not required.
+/// Questions appear and disappear as the form's conditions say, and calculated items are shown as
+/// they change. A review of every answer comes last: Enter records, a number changes that answer.
+/// The end of input records nothing.
+struct FormPrompt {
+    var response: FormResponse
+    let read: () -> String?
+
+    /// The input ended before the answers were recorded.
+    struct Abandoned: UserFacingError {
+        var description: String { tr("the answers ended before they were recorded; nothing was recorded") }
+    }
+
+    init(form: Questionnaire, read: @escaping () -> String? = { readLine() }) {
+        response = FormResponse(form: form)
+        self.read = read
+    }
+
+    /// The questions a person answers now, in the form's order.
+    var askable: [QuestionnaireItem] {
+        response.form.allItems.filter {
+            $0.kind.isQuestion && !$0.readOnly && !$0.hidden && $0.calculatedExpression == nil && response.isEnabled($0.linkId)
+        }
+    }
+
+    mutating func run() throws -> FormResponse {
+        let form = response.form
+        say(form.title ?? form.name ?? form.url ?? "")
+        var index = 0
+        var shownGroups: Set<String> = []
+        // A question changed from the review goes back to the review once answered.
+        var reviewing = false
+        while true {
+            let items = askable
+            guard index < items.count else {
+                guard let change = try review() else { return response }
+                index = change
+                reviewing = true
+                continue
+            }
+            let item = items[index]
+            if let group = parentGroup(of: item), !shownGroups.contains(group.linkId), let text = group.text {
+                shownGroups.insert(group.linkId)
+                say("\n" + text)
+            }
+            switch try ask(item, number: index + 1, of: items.count) {
+            case .next: index = reviewing ? Int.max : index + 1
+            case .back: index = max(index - 1, 0)
+            }
+        }
+    }
+
+    enum Step { case next, back }
+
+    /// One question until it has an answer it takes (or is left, or `b`).
+    mutating func ask(_ item: QuestionnaireItem, number: Int, of count: Int) throws -> Step {
+        // TRANSLATORS: a question's place in the form: "3 of 9".
+        say("\n[" + tr("{number} of {count}", ["number": number, "count": count]) + "] " + (item.prefix.map { $0 + " " } ?? "") + (item.text ?? item.linkId)
+            + (item.units.isEmpty ? "" : " (" + FormAnswerText.names(item.units) + ")") + (item.required ? " *" : ""))
+        for (key, option) in zip(FormAnswerText.choiceKeys(item.options), item.options) {
+            say("  \(TextWidth.pad(key, to: 2)) \(FormAnswerText.display(option.value))")
+        }
+        let current = response.answers(item.linkId)
+        if !current.isEmpty {
+            say("  " + tr("now: {answer}", ["answer": current.map(FormAnswerText.display).joined(separator: ", ")]))
+        }
+        while true {
+            say(hint(item), terminator: "")
+            fflush(nil)
+            guard let line = read() else { throw Abandoned() }
+            let typed = line.trimmingCharacters(in: .whitespaces)
+            switch typed {
+            case "?":
+                if let help = item.help { say(help) }
+                say(item.options.isEmpty ? tr("Type the answer; b goes back; an empty line leaves a question that is not required.")
+                    : tr("Type the number of an answer or its words; b goes back; an empty line leaves a question that is not required."))
+                continue
+            case "b", "B":
+                return .back
+            case "":
+                if !current.isEmpty { return .next }
+                if item.required {
+                    say(tr("This question needs an answer."))
+                    continue
+                }
+                return .next
+            default:
+                break
+            }
+            do {
+                // A question that repeats takes several answers, separated by commas.
+                let parts = item.repeats ? typed.split(separator: ",").map(String.init) : [typed]
+                var values: [AnswerValue] = []
+                for part in parts { values.append(try FormAnswerText.read(part, for: item)) }
+                let before = calculatedNow
+                try response.answer(item.linkId, values)
+                if calculatedNow != before { showCalculated() }
+                return .next
+            } catch {
+                say(error.message)
+            }
+        }
+    }
+
+    /// What the prompt after a question says it takes.
+    func hint(_ item: QuestionnaireItem) -> String {
+        // TRANSLATORS: the prompt for an answer; ? and b are what the person types, keep them.
+        item.options.isEmpty ? tr("Answer (? help, b back): ") : tr("Choice (? help, b back): ")
+    }
+
+    /// What the calculated items hold now, to tell when an answer changed them.
+    var calculatedNow: [[AnswerValue]] {
+        response.form.allItems.filter { $0.calculatedExpression != nil }.map { response.answers($0.linkId) }
+    }
+
+    /// The calculated items that hold a value now ("Total score: 12").
+    func showCalculated() {
+        for item in response.form.allItems where item.calculatedExpression != nil && response.isEnabled(item.linkId) && !item.hidden {
+            let values = response.answers(item.linkId)
+            guard !values.isEmpty else { continue }
+            say("  " + (item.text ?? item.linkId) + ": " + values.map(FormAnswerText.display).joined(separator: ", "))
+        }
+    }
+
+    /// Every answer, numbered; nil to record, or the number of a question to change.
+    func review() throws -> Int? {
+        let items = askable
+        say("\n" + tr("Your answers:"))
+        for (offset, item) in items.enumerated() {
+            let values = response.answers(item.linkId)
+            let answer = values.isEmpty ? tr("(no answer)") : values.map(FormAnswerText.display).joined(separator: ", ")
+            say("  \(offset + 1)  \(item.text ?? item.linkId): \(answer)")
+        }
+        showCalculated()
+        while true {
+            // TRANSLATORS: after the review of every answer; Enter records them, a number changes one.
+            say(tr("Enter records these answers; a number changes one: "), terminator: "")
+            fflush(nil)
+            guard let line = read() else { throw Abandoned() }
+            let typed = line.trimmingCharacters(in: .whitespaces)
+            if typed.isEmpty { return nil }
+            if let number = Int(typed), items.indices.contains(number - 1) { return number - 1 }
+            say(tr("Type a number from 1 to {count}, or press Enter.", ["count": items.count]))
+        }
+    }
+
+    /// The group an item sits in, when it sits in one.
+    func parentGroup(of item: QuestionnaireItem) -> QuestionnaireItem? {
+        response.form.allItems.first { $0.kind == .group && $0.items.contains { $0.linkId == item.linkId } }
+    }
+}

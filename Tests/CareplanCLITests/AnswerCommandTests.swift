@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `careplan answer`: a questionnaire asked line by line through a pipe, as a screen reader or ssh
+/// from a phone drives it, and from a file for scripts; `careplan history` with the answers.
+@Suite struct AnswerCommandTests {
+    static let plan = """
+        title: Depression care
+        activities:
+          - id: phq9
+            kind: assessment
+            title: PHQ-9
+            questionnaire: phq-9
+            schedule: {start: 2026-11-01, every: {days: 14}}
+          - id: walk
+            kind: intervention
+            title: Walk
+            schedule: {start: 2026-11-01, daily: 1}
+
+        """
+
+    func cli() throws -> CLI {
+        let cli = CLI(now: "2026-11-15T09:00")
+        #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan)]).status == 0)
+        return cli
+    }
+
+    @Test func aPHQ9AnsweredLineByLineWithHelpBackAndAChangeAtTheReview() throws {
+        let cli = try cli()
+        // Scores as PHQ-9 prints them (0 to 3): help, a refused answer, back, and the review's change.
+        let keys = ["?", "1", "7", "2", "b", "0", "2", "1", "0", "0", "0", "0", "0", "Somewhat difficult", "1", "3", ""]
+        let run = try cli.run(["answer", "phq9"], input: keys.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("[1 of 9] Little interest or pleasure in doing things *\n  0  Not at all\n  1  Several days"), "\(run.stdout)")
+        #expect(run.stdout.contains("Type the number of an answer or its words; b goes back"))
+        #expect(run.stdout.contains("'7' is not one of the answers: 0 Not at all, 1 Several days, 2 More than half the days, 3 Nearly every day"))
+        // The difficulty question appears once a problem is checked off: 10 questions from then on.
+        #expect(run.stdout.contains("[10 of 10] If you checked off any problems"))
+        #expect(run.stdout.contains("Your answers:\n  1  Little interest or pleasure in doing things: Nearly every day"))
+        #expect(run.stdout.hasSuffix("Answered PHQ-9 on 2026-11-15, occurrence 0: 6\n"), "\(run.stdout)")
+
+        let history = try #require(try cli.json(["history", "phq9", "--json"]) as? [[String: Any]])
+        #expect(history.count == 1 && (history[0]["values"] as? [[String: Any]])?.first?["value"] as? Double == 6)
+        let response = try #require((history[0]["responses"] as? [[String: Any]])?.first)
+        #expect(response["questionnaire"] as? String == "urn:careplan:questionnaire:phq-9|1.0.0" && response["status"] as? String == "completed")
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: response), as: UTF8.self)
+        #expect(text.contains("LA6571-9") && text.contains("\"valueInteger\":6"), "\(text)")
+    }
+
+    @Test func answersFromAFileForScriptsAndAnsweringAgainKeepsTheFirst() throws {
+        let cli = try cli()
+        let scores = ["44250-9=3", "44255-8=Several days", "44259-0=LA6570-1", "44254-1=0", "44251-7=0", "44258-2=0", "44252-5=0", "44253-3=0", "44260-8=0"]
+        let answered = try cli.run(["answer", "phq9", "--answers", cli.write("answers.txt", (["# PHQ-9"] + scores).joined(separator: "\n") + "\n")])
+        #expect(answered.status == 0, "\(answered.stderr)")
+        #expect(answered.stdout == "Answered PHQ-9 on 2026-11-15, occurrence 0: 6\n")
+
+        // The response as history gives it is itself an answers file, for another day.
+        let history = try #require(try cli.json(["history", "phq9", "--json"]) as? [[String: Any]])
+        let response = try #require((history[0]["responses"] as? [[String: Any]])?.first)
+        let json = cli.write("response.json", String(decoding: try JSONSerialization.data(withJSONObject: response), as: UTF8.self))
+        let again = try cli.run(["answer", "phq9", "--answers", json, "--date", "2026-11-15", "--by", "Anna (daughter)"])
+        #expect(again.stdout == "Answered PHQ-9 again on 2026-11-15, occurrence 0: 6; the earlier answers are kept\n", "\(again.stderr)")
+        let text = try cli.run(["history", "phq9"]).stdout
+        #expect(text.contains("answered by Anna (daughter)") && text.contains("answered 2 times; the earlier answers are kept"), "\(text)")
+    }
+
+    @Test func badAnswersNameTheLineAndRecordNothing() throws {
+        let cli = try cli()
+        let cases: [(String, String)] = [
+            ("44250-9=4\n", "careplan: standard input:1:9: '44250-9': '4' is not one of the answers: 0 Not at all, 1 Several days, 2 More than half the days, 3 Nearly every day\n"),
+            ("# fine\nmood=3\n", "careplan: standard input:2:1: the form has no question 'mood'; its questions: 44250-9, 44255-8, 44259-0, 44254-1, 44251-7, 44258-2, 44252-5, 44253-3, 44260-8, 69722-7\n"),
+            ("44250-9=0\n44250-9=1\n", "careplan: standard input:2:1: '44250-9' takes one answer and was given one on line 1\n"),
+            ("44250-9=0\n", "careplan: phq9: 8 required questions are not answered: 44255-8, 44259-0, 44254-1, 44251-7, 44258-2, 44252-5, 44253-3, 44260-8 (Feeling down, depressed, or hopeless)\n"),
+            ("{\"resourceType\": \"Observation\"}", "careplan: standard input:1:1: expected a QuestionnaireResponse (resourceType), or linkId=value lines\n"),
+        ]
+        for (input, message) in cases {
+            let run = try cli.run(["answer", "phq9", "--answers", "-"], input: input)
+            #expect(run.status != 0 && run.stderr == message, "\(run.stderr)")
+        }
+        let ended = try cli.run(["answer", "phq9"], input: "1\n2\n")
+        #expect(ended.status != 0 && ended.stderr == "careplan: the answers ended before they were recorded; nothing was recorded\n", "\(ended.stderr)")
+        #expect(try cli.run(["answer", "walk"]).stderr.hasPrefix("careplan: 'walk' is an intervention"))
+        #expect(try cli.run(["history", "phq9"]).stdout == "PHQ-9 (phq9): 0 outcomes\n")
+    }
+}

@@ -33,6 +33,7 @@ for catalogue in "$catalogues"/*/LC_MESSAGES/careplan.mo; do
 done
 for file in themes/*.yaml; do put "$INSTALL_DATA" "$file" "$pkgdatadir/themes"; done
 for file in sample-plans/*.yaml; do put "$INSTALL_DATA" "$file" "$pkgdatadir/sample-plans"; done
+for file in instruments/*.json; do put "$INSTALL_DATA" "$file" "$pkgdatadir/instruments"; done
 # The services start the installed binary, wherever it went; a timer only names its service.
 for unit in "$@"; do
   case "$unit" in

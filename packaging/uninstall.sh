@@ -21,7 +21,7 @@ while IFS= read -r path; do
   fi
 done < "$DESTDIR$manifest"
 rm -f "$DESTDIR$manifest"
-for folder in "$pkgdatadir/themes" "$pkgdatadir/sample-plans" "$pkgdatadir"; do
+for folder in "$pkgdatadir/themes" "$pkgdatadir/sample-plans" "$pkgdatadir/instruments" "$pkgdatadir"; do
   rmdir "$DESTDIR$folder" 2>/dev/null || true
 done
 echo "Removed careplan: $count files, as $DESTDIR$manifest listed them"

@@ -48,6 +48,8 @@ import Testing
         let measure = try #require(activity.measure)
         #expect(measure.type == .integer && measure.loinc == "44261-6" && measure.aggregate == .last)
         #expect(measure.fields.map(\.name) == ["value"] && measure.fields[0].range == 0...27)
+        // Insights' normal is the first band, "none to minimal".
+        #expect(measure.fields[0].normal == 0...4)
         #expect(try test.count("questionnaire") == 1)
         // The plan file writes the instrument back by name, and reads back to the same plan.
         let exported = try PlanEncoder.yaml(try test.store.plan().plan(on: date("2026-11-01")))
@@ -69,6 +71,8 @@ import Testing
         #expect(outcomes.count == 1 && outcomes[0].values.map(\.value) == [27])
         let kept = try test.store.responses(activityId: "phq9")
         #expect(kept.map(\.status) == ["completed", "amended"] && kept[0].author == "Anna" && kept[1].author == nil)
+        // The ninth question answered above "Not at all" is kept as an alert, not yet seen.
+        #expect(kept[0].alerts == [] && kept[1].alerts == ["44260-8"] && kept[1].acknowledgedAt == nil)
         // The kept answers read back into the same response, whole.
         let form = try test.store.form(kept[0].form)
         let restored = try FormResponse(form: form, restoring: try JSONReader.read(kept[0].items))

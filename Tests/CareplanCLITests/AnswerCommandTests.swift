@@ -37,7 +37,7 @@ import Testing
         // The difficulty question appears once a problem is checked off: 10 questions from then on.
         #expect(run.stdout.contains("[10 of 10] If you checked off any problems"))
         #expect(run.stdout.contains("Your answers:\n  1  Little interest or pleasure in doing things: Nearly every day"))
-        #expect(run.stdout.hasSuffix("Answered PHQ-9 on 2026-11-15, occurrence 0: 6\n"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("Answered PHQ-9 on 2026-11-15, occurrence 0: 6 (mild)\n"), "\(run.stdout)")
 
         let history = try #require(try cli.json(["history", "phq9", "--json"]) as? [[String: Any]])
         #expect(history.count == 1 && (history[0]["values"] as? [[String: Any]])?.first?["value"] as? Double == 6)
@@ -52,16 +52,45 @@ import Testing
         let scores = ["44250-9=3", "44255-8=Several days", "44259-0=LA6570-1", "44254-1=0", "44251-7=0", "44258-2=0", "44252-5=0", "44253-3=0", "44260-8=0"]
         let answered = try cli.run(["answer", "phq9", "--answers", cli.write("answers.txt", (["# PHQ-9"] + scores).joined(separator: "\n") + "\n")])
         #expect(answered.status == 0, "\(answered.stderr)")
-        #expect(answered.stdout == "Answered PHQ-9 on 2026-11-15, occurrence 0: 6\n")
+        #expect(answered.stdout == "Answered PHQ-9 on 2026-11-15, occurrence 0: 6 (mild)\n")
 
         // The response as history gives it is itself an answers file, for another day.
         let history = try #require(try cli.json(["history", "phq9", "--json"]) as? [[String: Any]])
         let response = try #require((history[0]["responses"] as? [[String: Any]])?.first)
         let json = cli.write("response.json", String(decoding: try JSONSerialization.data(withJSONObject: response), as: UTF8.self))
         let again = try cli.run(["answer", "phq9", "--answers", json, "--date", "2026-11-15", "--by", "Anna (daughter)"])
-        #expect(again.stdout == "Answered PHQ-9 again on 2026-11-15, occurrence 0: 6; the earlier answers are kept\n", "\(again.stderr)")
+        #expect(again.stdout == "Answered PHQ-9 again on 2026-11-15, occurrence 0: 6 (mild); the earlier answers are kept\n", "\(again.stderr)")
         let text = try cli.run(["history", "phq9"]).stdout
         #expect(text.contains("answered by Anna (daughter)") && text.contains("answered 2 times; the earlier answers are kept"), "\(text)")
+    }
+
+    /// Any answer above "Not at all" to PHQ-9's ninth question says whom to call before the score:
+    /// the GP responsible for it and the plan's crisis line. A 0 there says nothing of the kind.
+    @Test func theNinthQuestionSaysWhomToCallBeforeTheScore() throws {
+        let cli = CLI(now: "2026-11-15T09:00")
+        let plan = Self.plan + """
+            contacts:
+              - {name: Dr Okafor, role: GP, group: care-team, phone: "+44 20 7946 0958", activities: [phq9]}
+              - {name: Pat Lee, role: Nurse, group: care-team, email: pat@example.org}
+              - {name: Samaritans, role: helpline, group: care-team, phone: "116 123", crisis-line: true}
+
+            """
+        #expect(try cli.run(["import", cli.write("plan.yaml", plan)]).status == 0)
+        let questions = ["44250-9", "44255-8", "44259-0", "44254-1", "44251-7", "44258-2", "44252-5", "44253-3"]
+        let answers = questions.map { $0 + "=0" }.joined(separator: "\n") + "\n44260-8=Several days\n69722-7=Somewhat difficult\n"
+        let run = try cli.run(["answer", "phq9", "--answers", "-"], input: answers)
+        #expect(run.stdout == """
+            ⚠ You answered that you have had thoughts that you would be better off dead, or of hurting yourself. Please talk to someone about it today; you do not have to wait for your next appointment.
+            Call:
+              Dr Okafor (GP): +44 20 7946 0958
+              Samaritans (crisis line): 116 123
+            If you might act on these thoughts, call your emergency number now.
+
+            Answered PHQ-9 on 2026-11-15, occurrence 0: 1 (minimal)
+
+            """, "\(run.stdout)\(run.stderr)")
+        let calm = try cli.run(["answer", "phq9", "--answers", "-"], input: questions.map { $0 + "=0" }.joined(separator: "\n") + "\n44260-8=0\n")
+        #expect(calm.stdout == "Answered PHQ-9 again on 2026-11-15, occurrence 0: 0 (minimal); the earlier answers are kept\n", "\(calm.stderr)")
     }
 
     @Test func badAnswersNameTheLineAndRecordNothing() throws {

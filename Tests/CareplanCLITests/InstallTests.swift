@@ -61,6 +61,10 @@ import Testing
             try? FileManager.default.removeItem(atPath: (try Self.demoDatabase(demo) as NSString).deletingLastPathComponent)
             let themes = try run(["themes"])
             #expect(themes.stdout.contains(prefix + "/share/careplan/themes/dark.yaml"), "\(themes.stdout)")
+            // A plan that asks PHQ-9 finds the installed instrument.
+            let phq9 = cli.write("phq9.yaml", "title: T\nactivities:\n  - {id: phq9, kind: assessment, title: PHQ-9, questionnaire: phq-9, schedule: {start: 2026-11-01, daily: 1}}\n")
+            let imported = try run(["import", phq9, "--db", cli.db])
+            #expect(imported.status == 0, "\(imported.stderr)")
             // Polish from the installed catalogue, in a locale this machine need not have generated.
             let polish = try run(["--help"], environment: ["LANG": "pl_PL.UTF-8"])
             #expect(polish.stdout.contains("Plany opieki w terminalu"), "\(polish.stdout)")

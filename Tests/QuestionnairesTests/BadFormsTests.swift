@@ -59,6 +59,12 @@ import Testing
          "form.json: item 'kind' (item[0]): the value set http://loinc.org/vs/LL358-3 is not in the file, and careplan has no terminology server to expand it: put it in the form's contained resources, with its expansion or its concepts listed"),
         (#"{"linkId": "n", "type": "integer", "initial": [{"valueInteger": 2.5}]}"#,
          "form.json: item 'n' (item[0]): valueInteger: expected a whole number"),
+        (#"{"linkId": "n", "type": "integer", "extension": [{"url": "urn:careplan:extension:score-band", "extension": [{"url": "low", "valueInteger": 0}, {"url": "high", "valueInteger": 4}, {"url": "band", "valueCoding": {"code": "low"}}]}, {"url": "urn:careplan:extension:score-band", "extension": [{"url": "low", "valueInteger": 3}, {"url": "band", "valueCoding": {"code": "high"}}]}]}"#,
+         "form.json: item 'n' (item[0]): score band 2 starts at 3, inside the band before it; list bands lowest first, apart"),
+        (#"{"linkId": "n", "type": "string", "extension": [{"url": "urn:careplan:extension:score-band", "extension": [{"url": "low", "valueInteger": 0}, {"url": "band", "valueCoding": {"code": "low"}}]}]}"#,
+         "form.json: item 'n' (item[0]): score bands apply to an integer or decimal item, not a string item"),
+        (mood.replacingOccurrences(of: "}]}", with: #"}], "extension": [{"url": "urn:careplan:extension:alert", "extension": [{"url": "answer", "valueCoding": {"code": "awful"}}]}]}"#),
+         "form.json: item 'mood' (item[0]): alert: the item offers no answer awful"),
     ])
     func aBadItemIsRefusedWithItsPlaceAndWhy(items: String, message: String) {
         #expect(Self.refusal(items) == message)

@@ -48,6 +48,29 @@ import Testing
         #expect(total.readOnly && total.calculatedExpression != nil && total.codes.map(\.code) == [instrument.total])
     }
 
+    /// The published bands of each total (PHQ-9: 5, 10, 15 and 20 start mild to severe; GAD-7: 5,
+    /// 10, 15; PHQ-2: 3 and above screens positive), every score in exactly one band, and PHQ-9's
+    /// ninth question raising an alert on every answer but "Not at all".
+    @Test func theTotalsMeanWhatThePublishedBandsSay() throws {
+        let starts = ["phq-9": [0: "minimal", 5: "mild", 10: "moderate", 15: "moderately-severe", 20: "severe"],
+                      "gad-7": [0: "minimal", 5: "mild", 10: "moderate", 15: "severe"], "phq-2": [0: "negative", 3: "positive"]]
+        for instrument in Self.instruments {
+            let total = try #require(try Self.read(instrument.name).item(instrument.total))
+            let table = try #require(starts[instrument.name])
+            let top = instrument.questions.count * 3
+            var expected = ""
+            for score in 0...top {
+                expected = table[score] ?? expected
+                #expect(total.band(of: Double(score))?.code == expected, "\(instrument.name) \(score)")
+            }
+            #expect(total.band(of: Double(top + 1)) == nil && total.bands.first?.low == 0 && total.bands.last?.high == Double(top))
+        }
+        let form = try Self.read("phq-9")
+        let ninth = try #require(form.item("44260-8")?.alert)
+        #expect(ninth.kind == "self-harm" && ninth.answers.compactMap { $0.coding?.code } == ["LA6569-3", "LA6570-1", "LA6571-9"])
+        #expect(form.allItems.filter { $0.alert != nil }.map(\.linkId) == ["44260-8"])
+    }
+
     /// Each answer of each question moves the total by its score; nothing is totalled until every
     /// scored question is answered; and spreads of whole forms total their scores.
     @Test(arguments: instruments)

@@ -24,6 +24,9 @@ public struct Contact: Hashable, Sendable {
     public var notes: String?
     /// The ids of the activities they are responsible for.
     public var activities: [String]
+    /// A line to call in a crisis (`crisis-line: true`): named, with the care team, when a
+    /// questionnaire's answer needs someone now (PHQ-9's ninth question).
+    public var crisisLine: Bool = false
 
     public init(name: String, role: String, group: Group, phone: String? = nil, email: String? = nil, address: String? = nil,
                 notes: String? = nil, activities: [String] = []) {

@@ -22,6 +22,10 @@ public struct StoredResponse: Sendable {
     public var utcOffset: Int
     /// `QuestionnaireResponse.item`, JSON.
     public var items: String
+    /// The questions whose answers need the care team (their linkIds), and when the person said
+    /// they had seen that.
+    public var alerts: [String] = []
+    public var acknowledgedAt: Date?
 
     /// The QuestionnaireResponse it is: the form it answers, its status, when and by whom.
     public var questionnaireResponse: JSON {
@@ -84,6 +88,7 @@ extension CareStore {
                     ["linkIds": missing.map(\.linkId).joined(separator: ", "), "first": missing[0].text ?? missing[0].linkId]))
             }
             let values = FormMeasure.values(of: response)
+            let alerts = response.raisedAlerts.map(\.linkId)
             let items = response.questionnaireResponse(status: "completed")["item"] ?? .array([])
             return { db in
                 let recorded = try StoreReader.outcomes(of: id, on: date, db)
@@ -118,13 +123,14 @@ extension CareStore {
                 let stored = StoredResponse(activityId: id, date: date, occurrence: index, revision: revision,
                                             status: answeredBefore ? "amended" : "completed", form: reference, author: author,
                                             startedAt: startedAt ?? draftStart ?? clock.now, completedAt: clock.now, utcOffset: clock.utcOffsetSeconds,
-                                            items: items.text)
+                                            items: items.text, alerts: alerts)
                 try db.execute(sql: """
                     INSERT INTO questionnaireResponse (personId, activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion,
-                        author, startedAt, completedAt, utcOffset, items)
-                    VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        author, startedAt, completedAt, utcOffset, items, alerts)
+                    VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [id, date.iso, index, revision, stored.status, reference.url, reference.version, author,
-                                     Timestamp.string(stored.startedAt), Timestamp.string(clock.now), clock.utcOffsetSeconds, stored.items])
+                                     Timestamp.string(stored.startedAt), Timestamp.string(clock.now), clock.utcOffsetSeconds, stored.items,
+                                     alerts.isEmpty ? nil : alerts.joined(separator: " ")])
                 let outcome = Outcome(activityId: id, date: date, occurrence: index, recordedAt: clock.now, utcOffset: clock.utcOffsetSeconds, values: values)
                 try Self.insert(outcome, db)
                 if previous?.source != nil { try self.refill(activity, on: date, db) }
@@ -137,7 +143,8 @@ extension CareStore {
     public func responses(activityId id: String, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [StoredResponse] {
         try reading { reader in
             let rows = try Row.fetchAll(reader.db, sql: """
-                SELECT activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion, author, startedAt, completedAt, utcOffset, items
+                SELECT activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion, author, startedAt, completedAt, utcOffset, items,
+                    alerts, acknowledgedAt
                 FROM questionnaireResponse
                 WHERE personId = person() AND activityId = ? AND date >= ? AND date <= ?
                 ORDER BY date, occurrence, revision
@@ -146,10 +153,12 @@ extension CareStore {
                 guard let date = LocalDate(iso: row[1] as String), let started = Timestamp.date(row[8]) else {
                     throw StoreError.damaged(path: path, detail: tr("a response of '{id}' cannot be read", ["id": id]))
                 }
-                let completed: String? = row[9]
+                let completed: String? = row[9], alerts: String? = row[12], acknowledged: String? = row[13]
                 return StoredResponse(activityId: row[0], date: date, occurrence: row[2], revision: row[3], status: row[4],
                                       form: FormReference(url: row[5], version: row[6]), author: row[7], startedAt: started,
-                                      completedAt: completed.flatMap(Timestamp.date), utcOffset: row[10], items: row[11])
+                                      completedAt: completed.flatMap(Timestamp.date), utcOffset: row[10], items: row[11],
+                                      alerts: alerts.map { $0.split(separator: " ").map(String.init) } ?? [],
+                                      acknowledgedAt: acknowledged.flatMap(Timestamp.date))
             }
         }
     }

@@ -16,7 +16,7 @@ enum FormMeasure {
     static func measure(of form: Questionnaire) -> Measure {
         let scored = scoredItems(form)
         let fields = scored.map { item in
-            Measure.Field(name: scored.count == 1 ? "value" : item.linkId, range: range(of: item),
+            Measure.Field(name: scored.count == 1 ? "value" : item.linkId, range: range(of: item), normal: normal(of: item),
                           loinc: scored.count == 1 ? nil : loinc(item.codes))
         }
         let type: Measure.ValueType = scored.allSatisfy { $0.kind == .integer } ? .integer : .number
@@ -45,6 +45,12 @@ enum FormMeasure {
 
     private static func range(of item: QuestionnaireItem) -> ClosedRange<Double>? {
         guard let low = item.minValue.flatMap(number), let high = item.maxValue.flatMap(number), low <= high else { return nil }
+        return low...high
+    }
+
+    /// The first band, where a person without the condition scores: what Insights calls normal.
+    private static func normal(of item: QuestionnaireItem) -> ClosedRange<Double>? {
+        guard let first = item.bands.first, let low = first.low, let high = first.high else { return nil }
         return low...high
     }
 

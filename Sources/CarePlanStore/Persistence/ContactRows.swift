@@ -38,10 +38,10 @@ enum ContactRows {
     /// Writes one version; `contact` nil records that the plan no longer lists `name`.
     static func insert(_ contact: Contact?, name: String, version: Int, effectiveFrom: LocalDate, importedAt: String, into db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO contactVersion (personId, name, version, effectiveFrom, importedAt, removed, role, groupName, phone, email, address, notes)
-            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO contactVersion (personId, name, version, effectiveFrom, importedAt, removed, role, groupName, phone, email, address, notes, crisisLine)
+            VALUES (person(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [name, version, effectiveFrom.iso, importedAt, contact == nil, contact?.role, contact?.group.rawValue,
-                             contact?.phone, contact?.email, contact?.address, contact?.notes])
+                             contact?.phone, contact?.email, contact?.address, contact?.notes, contact?.crisisLine ?? false])
         for (position, id) in (contact?.activities ?? []).enumerated() {
             try db.execute(sql: "INSERT INTO contactActivity (personId, name, version, position, activityId) VALUES (person(), ?, ?, ?, ?)",
                            arguments: [name, version, position, id])
@@ -56,7 +56,7 @@ enum ContactRows {
         }
         var versions: [String: [ContactHistory.Version]] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT name, version, effectiveFrom, removed, role, groupName, phone, email, address, notes
+            SELECT name, version, effectiveFrom, removed, role, groupName, phone, email, address, notes, crisisLine
             FROM contactVersion WHERE personId = person() ORDER BY effectiveFrom, version
             """)) {
             let name: String = row[0], version: Int = row[1], effective: String = row[2]
@@ -73,6 +73,7 @@ enum ContactRows {
                 }
                 contact = Contact(name: name, role: role, group: group, phone: row[6], email: row[7], address: row[8], notes: row[9],
                                   activities: activities[name]?[version] ?? [])
+                contact?.crisisLine = row[10]
             }
             versions[name, default: []].append(ContactHistory.Version(version: version, effectiveFrom: from, contact: contact))
         }

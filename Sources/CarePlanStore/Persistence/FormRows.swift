@@ -16,6 +16,8 @@ enum FormRows {
         try db.execute(sql: """
             ALTER TABLE activityVersion ADD COLUMN questionnaireUrl TEXT;
             ALTER TABLE activityVersion ADD COLUMN questionnaireVersion TEXT;   -- '' when the form gives none
+            -- A contact to call in a crisis (crisis-line: true).
+            ALTER TABLE contactVersion ADD COLUMN crisisLine BOOLEAN NOT NULL DEFAULT 0;
             CREATE TABLE questionnaire (
                 url TEXT NOT NULL,
                 version TEXT NOT NULL,
@@ -38,6 +40,8 @@ enum FormRows {
                 completedAt TEXT,          -- NULL while in progress
                 utcOffset INTEGER NOT NULL,
                 items TEXT NOT NULL,       -- QuestionnaireResponse.item, JSON
+                alerts TEXT,               -- linkIds whose answers need the care team, space-separated; NULL: none
+                acknowledgedAt TEXT,       -- when the person said they had seen the alert
                 UNIQUE (personId, activityId, date, occurrence, revision),
                 FOREIGN KEY (questionnaireUrl, questionnaireVersion) REFERENCES questionnaire(url, version)
             );

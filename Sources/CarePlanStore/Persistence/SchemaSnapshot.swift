@@ -237,7 +237,7 @@ extension Schema {
             removed INTEGER NOT NULL DEFAULT 0,
             role TEXT,
             groupName TEXT CHECK (groupName IN ('care-team', 'personal')),
-            phone TEXT, email TEXT, address TEXT, notes TEXT,
+            phone TEXT, email TEXT, address TEXT, notes TEXT, crisisLine BOOLEAN NOT NULL DEFAULT 0,
             PRIMARY KEY (personId, name, version),
             FOREIGN KEY (personId, name) REFERENCES contact(personId, name)
             )
@@ -483,6 +483,8 @@ extension Schema {
                 completedAt TEXT,          -- NULL while in progress
                 utcOffset INTEGER NOT NULL,
                 items TEXT NOT NULL,       -- QuestionnaireResponse.item, JSON
+                alerts TEXT,               -- linkIds whose answers need the care team, space-separated; NULL: none
+                acknowledgedAt TEXT,       -- when the person said they had seen the alert
                 UNIQUE (personId, activityId, date, occurrence, revision),
                 FOREIGN KEY (questionnaireUrl, questionnaireVersion) REFERENCES questionnaire(url, version)
             )

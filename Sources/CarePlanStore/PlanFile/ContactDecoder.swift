@@ -5,7 +5,7 @@ import Yams
 /// file: unknown keys, a malformed phone number or email address, an unknown group or activity id
 /// are refused with the file position.
 extension PlanDecoder {
-    static let contactKeys = ["name", "role", "group", "phone", "email", "address", "notes", "activities"]
+    static let contactKeys = ["name", "role", "group", "phone", "email", "address", "notes", "activities", "crisis-line"]
 
     func contacts(_ node: Node, activityIds: Set<String>) throws -> [Contact] {
         var contacts: [Contact] = []
@@ -66,6 +66,13 @@ extension PlanDecoder {
                     guard !contact.activities.contains(id) else { throw reader.error(at: idNode, listedTwice(id, listContext)) }
                     contact.activities.append(id)
                 }
+            }
+            if let crisisNode = map["crisis-line"], try reader.bool(crisisNode, "\(context): crisis-line") {
+                guard contact.phone != nil else {
+                    // TRANSLATORS: crisis-line and phone are the plan file's keys; keep them as they are.
+                    throw reader.error(at: crisisNode, tr("{context}: a crisis line is called: give its 'phone'", ["context": "\(context): crisis-line"]))
+                }
+                contact.crisisLine = true
             }
             contacts.append(contact)
         }

@@ -50,6 +50,7 @@ public enum PlanEncoder {
         if let email = contact.email { pairs.append(("email", scalar(email))) }
         if let address = contact.address { pairs.append(("address", scalar(address))) }
         if let notes = contact.notes { pairs.append(("notes", scalar(notes))) }
+        if contact.crisisLine { pairs.append(("crisis-line", .scalar(.init("true")))) }
         if !contact.activities.isEmpty { pairs.append(("activities", sources(contact.activities))) }
         return .mapping(.init(pairs))
     }

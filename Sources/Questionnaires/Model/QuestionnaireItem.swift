@@ -38,6 +38,10 @@ public struct QuestionnaireItem: Sendable {
     public let variables: DeclaredVariables
     /// The items inside: a group's, or a question's follow-ups (shown under each answer).
     public let items: [QuestionnaireItem]
+    /// What its score means (a calculated total's bands), lowest first.
+    public internal(set) var bands: [ScoreBand] = []
+    /// Answers that need the care team's attention.
+    public internal(set) var alert: ItemAlert?
 
     /// This item and every item inside it, depth first, in the form's order.
     public var flattened: [QuestionnaireItem] { [self] + items.flatMap(\.flattened) }

@@ -16,6 +16,10 @@ enum FormExtensions {
     static let calculatedExpression = sdc + "calculatedExpression"
     static let initialExpression = sdc + "initialExpression"
 
+    /// careplan's own: what a score means, and answers that need the care team (docs/questionnaires.md).
+    static let scoreBand = "urn:careplan:extension:score-band"
+    static let alert = "urn:careplan:extension:alert"
+
     /// The FHIRPath media type SDC's expressions name in `language`.
     static let fhirPathLanguage = "text/fhirpath"
 }

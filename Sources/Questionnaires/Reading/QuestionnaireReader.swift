@@ -145,7 +145,7 @@ final class FormReader {
         var codes: [AnswerCoding] = []
         for coding in object["code"]?.items ?? [] { if let code = values.coding(coding) { codes.append(code) } }
 
-        return QuestionnaireItem(
+        var item = QuestionnaireItem(
             linkId: linkId, kind: kind, text: try values.string(object["text"], "text"), prefix: try values.string(object["prefix"], "prefix"),
             help: help.isEmpty ? nil : help.joined(separator: "\n"), codes: codes,
             required: try values.bool(object["required"], "required") ?? false, repeats: try values.bool(object["repeats"], "repeats") ?? false,
@@ -159,6 +159,9 @@ final class FormReader {
             calculatedExpression: try expression(FormExtensions.calculatedExpression, extensions, fail: fail),
             initialExpression: try expression(FormExtensions.initialExpression, extensions, fail: fail),
             variables: variables, items: children)
+        item.bands = try CareplanExtensions.bands(extensions, kind: kind, values: values)
+        item.alert = try CareplanExtensions.alert(extensions, item: item, values: values)
+        return item
     }
 
     /// The item's `answerOption`s with their scores and prefixes.

@@ -43,10 +43,16 @@ struct AnswerCommand: TextOnlyCommand {
         }
         let recorded = try careStore.submit(id, response: response, author: author, startedAt: started, date: date, occurrence: which.occurrence, clock: clock)
         try careStore.leaveOpenUntilExit()
+        // An answer that needs the care team is said first, before any score.
+        let alerts = AlertMessage.lines(for: response.raisedAlerts, response: response, activityId: id, contacts: plan.plan(on: date).contacts)
+        if !alerts.isEmpty {
+            say("⚠ " + alerts.joined(separator: "\n"))
+            say("")
+        }
         let outcome = recorded.recorded
         let filled: KeyValuePairs<String, any PlaceholderValue> = [
             "title": activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(outcome),
-            "reading": ReadingText.readingAsEntered(outcome.outcome.values, measure: outcome.activity.measure)]
+            "reading": FormScores(form: form).text(outcome.outcome.values, measure: outcome.activity.measure)]
         switch (recorded.response.status, outcome.outcome.values.isEmpty) {
         // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1"; {reading} the scores, "12".
         case ("amended", true): say(tr("Answered {title} again on {date}, {occurrence}; the earlier answers are kept", filled))

@@ -31,11 +31,17 @@ struct History: ParsableCommand {
             return
         }
         let title = history.activity(on: clock.today).title
+        // Each form version's bands, read once.
+        var scores: [String: FormScores] = [:]
+        for reference in Set(history.versions.compactMap { $0.activity.questionnaire?.canonical }) {
+            scores[reference] = FormScores(form: try careStore.form(FormReference(canonical: reference)))
+        }
         say(trn("{title} ({id}): {count} outcome", "{title} ({id}): {count} outcomes", outcomes.count, ["title": title, "id": id]))
         for outcome in outcomes {
             let activity = history.activity(on: outcome.date)
             let slot = activity.schedule.time(ofOccurrence: outcome.occurrence).map(\.description) ?? "#\(outcome.occurrence)"
-            let values = ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
+            let values = activity.questionnaire.flatMap { scores[$0.canonical] }?.text(outcome.values, measure: activity.measure)
+                ?? ReadingText.readingAsEntered(outcome.values, measure: activity.measure)
             // TRANSLATORS: where a recorded outcome came from and when: "Apple Health, 2026-11-21 08:02"; else when it was typed.
             let origin = outcome.source.map { tr("{source}, {time}", ["source": $0, "time": outcome.recordedAtLocal]) }
                 ?? tr("recorded {time}", ["time": outcome.recordedAtLocal])

@@ -17,7 +17,7 @@ struct Careplan: ParsableCommand {
         version: version,
         subcommands: [DashboardCommand.self, Today.self, Import.self, Plan.self, Done.self, Log.self, Reset.self, History.self,
                       Export.self, End.self, Insights.self, Snapshot.self, Demo.self, Themes.self, Generate.self, Doctor.self, Health.self, Sleep.self, Contacts.self, Report.self,
-                      Due.self, Status.self, Remind.self, People.self, Sync.self, FHIRPathCommand.self, AnswerCommand.self,
+                      Due.self, Status.self, Remind.self, People.self, Sync.self, FHIRPathCommand.self, AnswerCommand.self, Acknowledge.self,
                       Encrypt.self, Rekey.self, Decrypt.self, Unlock.self, Lock.self],
         defaultSubcommand: DashboardCommand.self
     )

@@ -89,8 +89,18 @@ import Testing
             Answered PHQ-9 on 2026-11-15, occurrence 0: 1 (minimal)
 
             """, "\(run.stdout)\(run.stderr)")
+        // It stays in due and status, even once the day is answered again, until acknowledged.
         let calm = try cli.run(["answer", "phq9", "--answers", "-"], input: questions.map { $0 + "=0" }.joined(separator: "\n") + "\n44260-8=0\n")
         #expect(calm.stdout == "Answered PHQ-9 again on 2026-11-15, occurrence 0: 0 (minimal); the earlier answers are kept\n", "\(calm.stderr)")
+        #expect(try cli.run(["status"]).stdout == "⚠ 1 alert · 1 due · 0 overdue\n")
+        let status = try #require(try cli.json(["status", "--json"]) as? [String: Any])
+        #expect(status["class"] as? String == "alert")
+        #expect(try cli.run(["due"]).stdout.hasPrefix("⚠ Needs attention\n  PHQ-9 on 2026-11-15: an answer needs your care team (careplan acknowledge phq9)\n"))
+        let due = try #require(try cli.json(["due", "--json"]) as? [String: Any])
+        #expect((due["alerts"] as? [[String: Any]])?.first?["activity"] as? String == "phq9")
+        #expect(try cli.run(["acknowledge", "phq9"]).stdout == "Acknowledged: PHQ-9 on 2026-11-15\n")
+        #expect(try cli.run(["status"]).stdout == "1 due · 0 overdue\n")
+        #expect(try cli.run(["acknowledge", "phq9"]).stderr == "careplan: phq9: no alert to acknowledge\n")
     }
 
     @Test func badAnswersNameTheLineAndRecordNothing() throws {

@@ -31,16 +31,18 @@ enum DueNow {
         var person: CarePlanStore.Person?
         var plan: PlanSnapshot
         var list: DueList
+        /// Questionnaire answers that need the care team, not yet acknowledged.
+        var alerts: [OpenAlert] = []
     }
 
     static func load(_ careStore: CareStore, clock: CareClock, within: Int) throws -> Person {
-        let (plan, day) = try careStore.reading { reader in
+        let (plan, day, alerts) = try careStore.reading { reader in
             let plan = try reader.plan(.dueList)
-            return (plan, try reader.day(clock.today, plan: plan, detail: .dueList))
+            return (plan, try reader.day(clock.today, plan: plan, detail: .dueList), try reader.openAlerts())
         }
         guard !plan.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
         return Person(person: careStore.person, plan: plan,
-                      list: DueList(day: day, reminders: plan.reminders, minutesIntoDay: clock.minutesIntoDay, within: within))
+                      list: DueList(day: day, reminders: plan.reminders, minutesIntoDay: clock.minutesIntoDay, within: within), alerts: alerts)
     }
 
     /// The person `--person` named; without a name, everyone in the store with a plan, in the
@@ -61,6 +63,14 @@ enum DueNow {
         let each = try loadEach(careStore, store: store, clock: clock, within: within)
         try careStore.leaveOpenUntilExit()
         return each
+    }
+
+    /// "PHQ-9 on 2026-11-15: an answer needs your care team (careplan acknowledge phq9)".
+    static func alertLine(_ alert: OpenAlert, plan: PlanSnapshot) -> String {
+        let title = plan.history(alert.activityId)?.activity(on: alert.date).title ?? alert.activityId
+        // TRANSLATORS: careplan acknowledge is a command; keep it as it is.
+        return tr("{title} on {date}: an answer needs your care team (careplan acknowledge {id})",
+                  ["title": title, "date": alert.date.iso, "id": alert.activityId])
     }
 
     /// Everyone's counts added up: what is overdue, due, and soon.
@@ -124,6 +134,11 @@ struct Due: ParsableCommand {
             let indent = several ? "  " : ""
             if several { say(person.person?.name ?? "") }
             let list = person.list
+            if !person.alerts.isEmpty {
+                // TRANSLATORS: a heading in careplan due, above answers that need the care team.
+                say(indent + "⚠ " + tr("Needs attention"))
+                for alert in person.alerts { say(indent + "  " + DueNow.alertLine(alert, plan: person.plan)) }
+            }
             guard !list.items.isEmpty else {
                 say(indent + (soon > 0 ? trn("Nothing due now or in the next {count} min.", "Nothing due now or in the next {count} min.", soon)
                                        : tr("Nothing due now.")))
@@ -162,12 +177,24 @@ struct DueJSON: Encodable {
     var due: Int
     var soon: Int
     var items: [Item]
+    /// Questionnaire answers that need the care team, not yet acknowledged.
+    var alerts: [Alert]
+
+    struct Alert: Encodable {
+        @Null var person: String?
+        var activity: String
+        var date: String
+        var occurrence: Int
+    }
 
     /// Everyone's items, each with whose it is; the counts are everyone's.
     init(each: [DueNow.Person], date: LocalDate, now: Int) {
         self.date = date.iso
         self.now = TimeOfDay(minutes: now)?.description ?? ""
         (overdue, due, soon) = DueNow.counts(each)
+        alerts = each.flatMap { person in
+            person.alerts.map { Alert(person: person.person?.name, activity: $0.activityId, date: $0.date.iso, occurrence: $0.occurrence) }
+        }
         items = each.flatMap { person in
             person.list.items.map { item in
                 Item(person: person.person?.name, activity: item.activity.id, title: item.activity.title, date: item.date.iso,
@@ -209,14 +236,18 @@ struct Status: ParsableCommand {
             let title = each.count > 1 ? each.compactMap(\.person?.name).joined(separator: " · ") : each[0].plan.title
             return Self.fill(format, ["due": String(due), "overdue": String(overdue), "soon": String(soon), "next": next, "title": title])
         } ?? Self.defaultLine(due: due, overdue: overdue)
+        // An answer that needs the care team leads the line until acknowledged, whatever the format.
+        let alerts = each.reduce(0) { $0 + $1.alerts.count }
+        let line = alerts > 0 ? "⚠ " + trn("{count} alert", "{count} alerts", alerts) + " · " + text : text
         guard careplan.global.json else {
-            say(text)
+            say(line)
             return
         }
         // waybar's custom module: text, tooltip, and a class its CSS can colour.
-        let tooltip = items.map { Self.tooltipLine($0.item.state, DueNow.label($0.item, of: $0.person, among: each.count)) }.joined(separator: "\n")
-        let status = overdue > 0 ? "overdue" : due > 0 ? "due" : "ok"
-        try JSONOutput.print(["text": text, "tooltip": tooltip.isEmpty ? tr("Nothing due") : tooltip, "class": status])
+        let alertLines = each.flatMap { person in person.alerts.map { DueNow.alertLine($0, plan: person.plan) } }
+        let tooltip = (alertLines + items.map { Self.tooltipLine($0.item.state, DueNow.label($0.item, of: $0.person, among: each.count)) }).joined(separator: "\n")
+        let status = alerts > 0 ? "alert" : overdue > 0 ? "overdue" : due > 0 ? "due" : "ok"
+        try JSONOutput.print(["text": line, "tooltip": tooltip.isEmpty ? tr("Nothing due") : tooltip, "class": status])
     }
 
     /// The line without --format: "2 due · 0 overdue".

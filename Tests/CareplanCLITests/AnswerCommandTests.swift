@@ -119,6 +119,10 @@ import Testing
         let ended = try cli.run(["answer", "phq9"], input: "1\n2\n")
         #expect(ended.status != 0 && ended.stderr == "careplan: the answers ended before they were recorded; nothing was recorded\n", "\(ended.stderr)")
         #expect(try cli.run(["answer", "walk"]).stderr.hasPrefix("careplan: 'walk' is an intervention"))
+        // A score typed in place of the answers, or a tick, is refused with what to type instead.
+        for command in [["log", "phq9", "5"], ["done", "phq9"]] {
+            #expect(try cli.run(command).stderr == "careplan: 'phq9' is a questionnaire: its reading is the score of its answers; answer it with careplan answer phq9\n")
+        }
         #expect(try cli.run(["history", "phq9"]).stdout == "PHQ-9 (phq9): 0 outcomes\n")
     }
 }

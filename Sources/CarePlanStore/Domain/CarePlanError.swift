@@ -44,6 +44,8 @@ public enum CarePlanError: UserFacingError, Equatable {
     case formChanged(canonical: String)
     /// A questionnaire's answers refused: the form's item and why.
     case notAQuestionnaire(id: String)
+    /// A reading typed for an assessment whose reading is its questionnaire's score.
+    case isAQuestionnaire(id: String)
 
     public var description: String {
         switch self {
@@ -140,6 +142,9 @@ public enum CarePlanError: UserFacingError, Equatable {
             // TRANSLATORS: {canonical} is a form's url and version; version is the key of a FHIR Questionnaire, keep it as it is.
             return tr("the store keeps the form {canonical} with other content; a changed form needs a new version (its \"version\"); nothing was imported",
                       ["canonical": canonical])
+        case .isAQuestionnaire(let id):
+            // TRANSLATORS: careplan answer is a command; keep it as it is.
+            return tr("'{id}' is a questionnaire: its reading is the score of its answers; answer it with careplan answer {id}", ["id": id])
         case .notAQuestionnaire(let id):
             // TRANSLATORS: careplan log is a command; keep it as it is.
             return tr("'{id}' asks no questionnaire; record its reading with careplan log", ["id": id])

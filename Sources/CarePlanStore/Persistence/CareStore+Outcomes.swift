@@ -21,7 +21,9 @@ extension CareStore {
     public func log(_ id: String, inputs: [String], unit: String? = nil, date: LocalDate, occurrence: Int? = nil,
                     note: String? = nil, clock: CareClock) throws -> RecordedOutcome {
         try record(id, kind: .assessment, date: date, occurrence: occurrence, note: note, clock: clock) { activity in
-            try ReadingParser.values(for: activity, inputs: inputs, unit: unit)
+            // A questionnaire's reading is its answers' score, never a number typed in their place.
+            guard activity.questionnaire == nil else { throw CarePlanError.isAQuestionnaire(id: id) }
+            return try ReadingParser.values(for: activity, inputs: inputs, unit: unit)
         }
     }
 
@@ -71,8 +73,10 @@ extension CareStore {
     private func record(_ id: String, kind: Activity.Kind, date: LocalDate, occurrence: Int?, note: String?, clock: CareClock,
                         values: @escaping (Activity) throws -> [ReadingValue]) throws -> RecordedOutcome {
         try validated(id) { history in
-            guard history.kind == kind else { throw CarePlanError.wrongKind(id: id, kind: history.kind) }
             let activity = history.activity(on: date)
+            guard history.kind == kind else {
+                throw activity.questionnaire != nil ? CarePlanError.isAQuestionnaire(id: id) : CarePlanError.wrongKind(id: id, kind: history.kind)
+            }
             let schedule = activity.schedule
             guard schedule.isOpen(on: date) else {
                 throw CarePlanError.notScheduled(id: id, date: date, schedule: schedule.summary)

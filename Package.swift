@@ -235,6 +235,7 @@ let package = Package(
                 "CareSamples",
                 "TerminalUI",
                 "FHIRPath",
+                "Questionnaires",
                 "FHIRPathSuite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

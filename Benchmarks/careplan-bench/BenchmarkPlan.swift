@@ -62,7 +62,10 @@ enum BenchmarkPlan {
             activity.schedule.end = nil
             activities.append(activity)
         }
-        let plan = CarePlan(title: "Benchmark: \(size) activities from sample-plans", patient: "Bench Mark", activities: activities)
+        // The questionnaires the samples ask (PHQ-9, GAD-7), each once.
+        var forms: [StoredForm] = []
+        for form in samples.flatMap(\.forms) where !forms.contains(form) { forms.append(form) }
+        let plan = CarePlan(title: "Benchmark: \(size) activities from sample-plans", patient: "Bench Mark", activities: activities, forms: forms)
         return (plan, files)
     }
 

@@ -1,4 +1,5 @@
 import CarePlanStore
+import Questionnaires
 import Foundation
 
 /// What a person waits for when they type a command: `careplan today`, `done` and `log` as whole
@@ -47,7 +48,7 @@ struct ProcessCases {
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: storePath + suffix) {
             try FileManager.default.copyItem(atPath: storePath + suffix, toPath: copy + suffix)
         }
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        defer { for suffix in ["", "-wal", "-shm", ".answers.txt"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
         let store = try CareStore(path: copy, key: EncryptedStore.key(for: copy), createIfMissing: false)
         let plan = try store.plan()
         let day = PinnedClock.clock.today
@@ -55,6 +56,7 @@ struct ProcessCases {
         // records a reading of a single-value number assessment, replacing its occurrence 0.
         let open = try store.day(day, plan: plan).items.filter { $0.activity.kind == .intervention && !$0.activity.schedule.isAsNeeded }
             .flatMap { item in item.events.filter { !$0.isDone }.map { _ in item.activity.id } }
+        let answer = try questionnaireCase(store, plan: plan, day: day, copy: copy)
         try store.close()
         let readings = plan.activities(on: day).filter { activity in
             guard let measure = activity.measure, measure.type == .number, measure.fields.count == 1, activity.resettable else { return false }
@@ -68,7 +70,7 @@ struct ProcessCases {
             ("careplan today" + language.suffix + variant, { _ in ["today", "--db", copy] }),
             ("careplan done" + language.suffix + variant, { run in ["done", open[run], "--db", copy] }),
             ("careplan log" + language.suffix + variant, { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
-        ]
+        ] + (answer.map { arguments in [("careplan answer --answers" + language.suffix + variant, { _ in arguments })] } ?? [])
         var environment = language.environment(ProcessInfo.processInfo.environment)
         environment["CAREPLAN_NOW"] = PinnedClock.localTime
         environment["TZ"] = PinnedClock.zone
@@ -86,6 +88,21 @@ struct ProcessCases {
             return ProcessResult(command: name, samples: Samples(warmups: 3, milliseconds: own, firstCall: firstOwn),
                                  floor: Samples(warmups: 3, milliseconds: base, firstCall: firstBase))
         }
+    }
+
+    /// `careplan answer ID --answers FILE` on the plan's first questionnaire (PHQ-9 from the
+    /// depression-care sample), answering its latest occurrence up to today again each run: every
+    /// question its first answer, as a script would. Nil for an encrypted variant (its targets are
+    /// today, done and log) or a plan that asks no questionnaire.
+    func questionnaireCase(_ store: CareStore, plan: PlanSnapshot, day: LocalDate, copy: String) throws -> [String]? {
+        guard variant.isEmpty, let activity = plan.activities(on: day).first(where: { $0.questionnaire != nil }),
+              let reference = activity.questionnaire else { return nil }
+        guard let date = (0..<400).lazy.map({ day.adding(days: -$0) }).first(where: { activity.schedule.occurrences(on: $0) > 0 }) else { return nil }
+        let form = try store.form(reference)
+        let lines = form.allItems.filter { !$0.options.isEmpty && !$0.readOnly && $0.enableWhen.isEmpty && $0.enableWhenExpression == nil }.map { "\($0.linkId)=\($0.options[0].value.coding?.code ?? "")" }
+        let file = copy + ".answers.txt"
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        return ["answer", activity.id, "--answers", file, "--date", date.iso, "--occurrence", "0", "--db", copy]
     }
 
     /// Wall time of one run of `path` with `arguments`, spawn to exit; a failing run stops the

@@ -49,7 +49,8 @@ import Testing
 
     @Test func answersFromAFileForScriptsAndAnsweringAgainKeepsTheFirst() throws {
         let cli = try cli()
-        let scores = ["44250-9=3", "44255-8=Several days", "44259-0=LA6570-1", "44254-1=0", "44251-7=0", "44258-2=0", "44252-5=0", "44253-3=0", "44260-8=0"]
+        // The follow-up may come first: the file is taken whole.
+        let scores = ["69722-7=Somewhat difficult", "44250-9=3", "44255-8=Several days", "44259-0=LA6570-1", "44254-1=0", "44251-7=0", "44258-2=0", "44252-5=0", "44253-3=0", "44260-8=0"]
         let answered = try cli.run(["answer", "phq9", "--answers", cli.write("answers.txt", (["# PHQ-9"] + scores).joined(separator: "\n") + "\n")])
         #expect(answered.status == 0, "\(answered.stderr)")
         #expect(answered.stdout == "Answered PHQ-9 on 2026-11-15, occurrence 0: 6 (mild)\n")
@@ -110,6 +111,9 @@ import Testing
             ("# fine\nmood=3\n", "careplan: standard input:2:1: the form has no question 'mood'; its questions: 44250-9, 44255-8, 44259-0, 44254-1, 44251-7, 44258-2, 44252-5, 44253-3, 44260-8, 69722-7\n"),
             ("44250-9=0\n44250-9=1\n", "careplan: standard input:2:1: '44250-9' takes one answer and was given one on line 1\n"),
             ("44250-9=0\n", "careplan: phq9: 8 required questions are not answered: 44255-8, 44259-0, 44254-1, 44251-7, 44258-2, 44252-5, 44253-3, 44260-8 (Feeling down, depressed, or hopeless)\n"),
+            // The difficulty question is asked only once a problem is checked off.
+            ("69722-7=Very difficult\n" + (["44250-9", "44255-8", "44259-0", "44254-1", "44251-7", "44258-2", "44252-5", "44253-3", "44260-8"].map { $0 + "=0" }).joined(separator: "\n"),
+             "careplan: standard input:1:1: '69722-7': 'If you checked off any problems, how difficult have these problems made it for you to do your work, take care of things at home, or get along with other people?' is not asked, given the answers so far\n"),
             ("{\"resourceType\": \"Observation\"}", "careplan: standard input:1:1: expected a QuestionnaireResponse (resourceType), or linkId=value lines\n"),
         ]
         for (input, message) in cases {

@@ -14,7 +14,7 @@ public enum AlertMessage {
             } else {
                 let answer = response.answers(item.linkId).map(FormAnswerText.display).joined(separator: ", ")
                 // TRANSLATORS: {question} is a questionnaire's question, {answer} the answer given.
-                lines.append(tr("Your answer to \u{201C}{question}\u{201D} ({answer}) is one your care team wants to hear about.",
+                lines.append(tr("Your answer to “{question}” ({answer}) is one your care team wants to hear about.",
                                 ["question": item.text ?? item.linkId, "answer": answer]))
             }
         }

@@ -56,13 +56,14 @@ public enum AnswerFile {
                 throw FilePositionError(file: source, line: line, column: column, message: "'\(linkId)': \(error.message)")
             }
         }
-        // Answered in the form's order, so a follow-up is shown by the answer it depends on.
+        // All at once, the form settling once: a follow-up is shown by the answer it depends on
+        // wherever the lines put them.
         var response = FormResponse(form: form)
-        for item in form.allItems {
-            guard let (line, values) = given[item.linkId] else { continue }
-            do { try response.answer(item.linkId, values) } catch {
-                throw FilePositionError(file: source, line: line, column: 1, message: "'\(item.linkId)': \(error.message)")
-            }
+        do {
+            try response.answer(all: form.allItems.compactMap { item in given[item.linkId].map { (item.linkId, $0.values) } })
+        } catch {
+            let line = given[error.linkId]?.line ?? 1
+            throw FilePositionError(file: source, line: line, column: 1, message: "'\(error.linkId)': \(error.message)")
         }
         return response
     }

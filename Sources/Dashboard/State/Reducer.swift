@@ -281,6 +281,13 @@ public enum Reducer {
         let item = rows[state.symptomSelection]
         let activity = item.activity
         let date = data.day.date
+        if activity.questionnaire != nil {
+            // The dashboard does not ask questionnaires yet; the command line does.
+            // TRANSLATORS: careplan answer is a command; keep it as it is.
+            state.message = StatusMessage(text: tr("{title} is a questionnaire: answer it with careplan answer {id}", ["title": activity.title, "id": activity.id]),
+                                          level: .info)
+            return []
+        }
         if activity.schedule.isAsNeeded {
             let next = (item.events.map(\.occurrence).max() ?? -1) + 1
             state.form = EntryForm(activity: activity, date: date, occurrence: next, editing: nil)

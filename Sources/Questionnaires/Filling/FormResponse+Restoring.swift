@@ -9,13 +9,15 @@ extension FormResponse {
         self.init(form: form, context: context)
         var found: [(linkId: String, values: [AnswerValue])] = []
         try Self.collect(items, into: &found)
+        var answers: [(linkId: String, values: [AnswerValue])] = []
         for (linkId, values) in found {
             guard let item = form.item(linkId) else {
                 throw AnswerError(linkId: linkId, message: tr("the form has no item '{linkId}'", ["linkId": linkId]))
             }
             if item.readOnly || item.calculatedExpression != nil || !item.kind.isQuestion { continue }
-            try answer(linkId, values)
+            answers.append((linkId, values))
         }
+        try answer(all: answers)
     }
 
     /// The answers of `items` (a QuestionnaireResponse's `item` list, or the whole resource), in

@@ -60,6 +60,25 @@ public struct FormResponse: Sendable {
         settle()
     }
 
+    /// Answers several items at once (a file of answers), settling once rather than after each:
+    /// each answer is checked against its item, and every answered item must be shown once the
+    /// form has settled. Throws, changing nothing, at the first answer refused.
+    public mutating func answer(all answers: [(linkId: String, values: [AnswerValue])]) throws(AnswerError) {
+        var next = self
+        for (linkId, values) in answers {
+            guard let item = form.item(linkId) else {
+                throw AnswerError(linkId: linkId, message: tr("the form has no item '{linkId}'", ["linkId": linkId]))
+            }
+            let taken = try AnswerCheck(item: item, shown: true).check(values)
+            next.given[linkId] = taken.isEmpty ? nil : taken
+        }
+        next.settle()
+        for (linkId, values) in answers where !values.isEmpty && !next.enabled.contains(linkId) {
+            _ = try AnswerCheck(item: form.item(linkId)!, shown: false).check(values)
+        }
+        self = next
+    }
+
     // MARK: Settling
 
     mutating func settle() {

@@ -190,6 +190,8 @@ import Testing
                                "people", "person", "theme", "charts", "mouse", "no", "yes", "yesterday", "braille", "blocks", "ascii", "dark",
                                // The encryption's commands and options (--key-file, --key-command 'pass show careplan', run by /bin/sh).
                                "encrypt", "rekey", "decrypt", "unlock", "lock", "key", "fd", "cmd", "command", "pass", "show", "sh",
+                               // The questionnaires' commands, and the instruments' names (PHQ-9), which are their own.
+                               "answer", "acknowledge", "PHQ", "GAD",
                                "light", "degF", "degC", "pm", "am", "measure", "bed", "wake", "up", "options", "Observation", "Bundle",
                                "CarePlan", "Patient", "class", "tooltip", "week", "month", "quarter", "year", "all", "care", "symptoms",
                                "connect", "form", "latency", "quality", "awake", "awakenings", "note", "unit", "occurrence", "within",

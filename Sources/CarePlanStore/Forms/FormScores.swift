@@ -25,7 +25,8 @@ public struct FormScores: Sendable {
     public func text(_ values: [ReadingValue], measure: Measure?) -> String {
         values.map { value in
             let reading = ReadingText.reading([value], measure: measure)
-            return band(of: value).map { reading + " (" + Self.label($0) + ")" } ?? reading
+            // TRANSLATORS: a questionnaire's score and what it means: "12 (moderate)".
+            return band(of: value).map { tr("{reading} ({band})", ["reading": reading, "band": Self.label($0)]) } ?? reading
         }.joined(separator: " · ")
     }
 

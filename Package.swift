@@ -108,6 +108,8 @@ let package = Package(
                 "HealthData",
                 "CareReport",
                 "TerminalUI",
+                "Questionnaires",
+                "FHIRPath",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

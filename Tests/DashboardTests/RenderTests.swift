@@ -74,7 +74,7 @@ import TerminalUI
         check(try fixture.render(state, width: 100, height: 30), "help-100x30")
         // On the smallest terminal every key and every text still shows, whole, on a further page.
         let pages = HelpOverlay.pageCount(width: 80, height: 24)
-        #expect(pages == 2)
+        #expect(pages == 3)
         var shown: [String] = []
         for (page, layout) in HelpOverlay.pages(width: 80, height: 24).enumerated() {
             state.helpPage = page

@@ -16,7 +16,7 @@ enum FormMeasure {
     static func measure(of form: Questionnaire) -> Measure {
         let scored = scoredItems(form)
         let fields = scored.map { item in
-            Measure.Field(name: scored.count == 1 ? "value" : item.linkId, range: range(of: item), normal: normal(of: item),
+            Measure.Field(name: fieldName(of: item, among: scored), range: range(of: item), normal: normal(of: item),
                           loinc: scored.count == 1 ? nil : loinc(item.codes))
         }
         let type: Measure.ValueType = scored.allSatisfy { $0.kind == .integer } ? .integer : .number
@@ -29,22 +29,18 @@ enum FormMeasure {
     static func values(of response: FormResponse) -> [ReadingValue] {
         let scored = scoredItems(response.form)
         return scored.compactMap { item in
-            guard let number = response.answers(item.linkId).first.flatMap(number) else { return nil }
-            return ReadingValue(name: scored.count == 1 ? "value" : item.linkId, value: number)
+            guard let number = response.answers(item.linkId).first?.number else { return nil }
+            return ReadingValue(name: fieldName(of: item, among: scored), value: number)
         }
     }
 
-    static func number(_ value: AnswerValue) -> Double? {
-        switch value {
-        case .integer(let n): Double(n)
-        case .decimal(let d): d.double
-        case .quantity(let q): q.value.double
-        default: nil
-        }
+    /// A scored item's field: `value` when the form scores one item, else the item's linkId.
+    static func fieldName(of item: QuestionnaireItem, among scored: [QuestionnaireItem]) -> String {
+        scored.count == 1 ? "value" : item.linkId
     }
 
     private static func range(of item: QuestionnaireItem) -> ClosedRange<Double>? {
-        guard let low = item.minValue.flatMap(number), let high = item.maxValue.flatMap(number), low <= high else { return nil }
+        guard let low = item.minValue?.number, let high = item.maxValue?.number, low <= high else { return nil }
         return low...high
     }
 

@@ -10,7 +10,7 @@ public struct FormScores: Sendable {
     public init(form: Questionnaire) {
         let scored = FormMeasure.scoredItems(form)
         var bands: [String: [ScoreBand]] = [:]
-        for item in scored where !item.bands.isEmpty { bands[scored.count == 1 ? "value" : item.linkId] = item.bands }
+        for item in scored where !item.bands.isEmpty { bands[FormMeasure.fieldName(of: item, among: scored)] = item.bands }
         self.bands = bands
     }
 
@@ -25,9 +25,14 @@ public struct FormScores: Sendable {
     public func text(_ values: [ReadingValue], measure: Measure?) -> String {
         values.map { value in
             let reading = ReadingText.reading([value], measure: measure)
-            // TRANSLATORS: a questionnaire's score and what it means: "12 (moderate)".
-            return band(of: value).map { tr("{reading} ({band})", ["reading": reading, "band": Self.label($0)]) } ?? reading
+            return band(of: value).map { Self.banded(reading, $0) } ?? reading
         }.joined(separator: " · ")
+    }
+
+    /// A score and its band: "12 (moderate)".
+    public static func banded(_ reading: String, _ band: ScoreBand) -> String {
+        // TRANSLATORS: a questionnaire's score and what it means: "12 (moderate)".
+        tr("{reading} ({band})", ["reading": reading, "band": label(band)])
     }
 
     /// A band's words in the reader's language: careplan's own bands by their code, a form's own

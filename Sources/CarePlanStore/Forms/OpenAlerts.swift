@@ -4,11 +4,7 @@ import Localization
 
 /// A questionnaire's answer that needs the care team and that the person has not yet said they
 /// have seen: `due` and `status` show it until `careplan acknowledge` (or the dashboard) says so.
-public struct OpenAlert: Sendable, Hashable {
-    public var activityId: String
-    public var date: LocalDate
-    public var occurrence: Int
-}
+public typealias OpenAlert = FormEvent
 
 extension StoreReader {
     /// The person's open alerts, oldest first: each event with a response whose answers raised an

@@ -47,6 +47,8 @@ public struct DashboardData: Equatable, Sendable {
     public var night: SleepNight?
     /// When the bedside timer started, while it runs.
     public var sleepTimer: HealthInstant?
+    /// The selected day's questionnaires started and kept as drafts.
+    public var drafts: Set<DraftEvent> = []
 
     public init(plan: PlanSnapshot, week: [WeekDay], day: DayAgenda, latest: [String: Outcome], insights: InsightsReport? = nil,
                 night: SleepNight? = nil) {
@@ -78,6 +80,7 @@ public struct DashboardData: Equatable, Sendable {
             let day = try reader.day(date, plan: plan)
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
             let timer = try SleepTimer.running(reader.database)
+            func drafts() throws -> Set<DraftEvent> { plan.histories.contains { $0.activity(on: date).questionnaire != nil } ? try reader.drafts(on: date) : [] }
             // The selected day's night, for a plan with a sleep diary: from the Insights report
             // when it holds that night, else read on its own.
             func night(from report: InsightsReport?) throws -> SleepNight? {
@@ -91,6 +94,7 @@ public struct DashboardData: Equatable, Sendable {
                 let insights = range == nil ? nil : previous.insights
                 var data = DashboardData(plan: plan, week: previous.week, day: day, latest: latest, insights: insights, night: try night(from: insights))
                 data.sleepTimer = timer
+                data.drafts = try drafts()
                 return data
             }
             let report = try range.map { try InsightsEngine.report(using: reader, range: $0, date: date, today: today, plan: plan, zone: zone) }
@@ -106,6 +110,7 @@ public struct DashboardData: Equatable, Sendable {
             var data = DashboardData(plan: plan, week: zip(dates, adherence).map { WeekDay(date: $0, adherence: $1) }, day: day,
                                      latest: latest, insights: report, night: try night(from: report))
             data.sleepTimer = timer
+            data.drafts = try drafts()
             return data
         }
     }

@@ -13,13 +13,16 @@ public enum Action: String, CaseIterable, Sendable {
     case sleepTimer
     /// Connect: write the report for the selected contact; open it (or an email to them).
     case prepareReport, openDocument
-    // In a reading form.
+    // In a reading form (and a questionnaire).
     case save, cancel, nextField, previousField, decrease, increase, erase, clearField
+    /// In a questionnaire: the next page, the previous one.
+    case forward, back
     // The mouse.
     case click, scroll
 }
 
-/// Where a key is read: the dashboard (and its first-run picker), or an open reading form.
+/// Where a key is read: the dashboard (and its first-run picker), an open reading form, or an
+/// open questionnaire.
 public enum KeyContext: Sendable, Hashable {
-    case dashboard, form
+    case dashboard, form, survey
 }

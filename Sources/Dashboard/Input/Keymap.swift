@@ -78,6 +78,20 @@ public enum Keymap {
         KeyBinding(.erase, [.backspace, .delete], short: trc("key hint", "erase"), help: tr("Erase the last character"), context: .form),
         KeyBinding(.clearField, [.control("u")], short: trc("key hint", "clear"), help: tr("Clear the field"), context: .form),
         KeyBinding(.quit, [.control("c")], short: trc("key hint", "quit"), help: tr("Quit without saving"), context: .form),
+
+        // A questionnaire: a choice by its key (the score before it), ↑↓ and Enter; typed answers.
+        KeyBinding(.save, [.enter], short: trc("key hint", "choose"), help: tr("Choose the answer and go on; on the review, record the answers or change the one selected"),
+                   context: .survey, status: all),
+        KeyBinding(.previousField, [.up], short: trc("key hint", "row"), help: tr("Previous answer, or previous question of a table"), context: .survey, status: all),
+        KeyBinding(.nextField, [.down], short: trc("key hint", "row"), help: tr("Next answer, or next question of a table"), context: .survey, status: all),
+        KeyBinding(.decrease, [.left], short: trc("key hint", "answer"), help: tr("In a table: the answer to the left"), context: .survey),
+        KeyBinding(.increase, [.right], short: trc("key hint", "answer"), help: tr("In a table: the answer to the right"), context: .survey),
+        KeyBinding(.back, [.backTab, .pageUp], short: trc("key hint", "back"), help: tr("Previous page"), context: .survey, status: all),
+        KeyBinding(.forward, [.tab, .pageDown], short: trc("key hint", "next"), help: tr("Next page, leaving the answer as it is"), context: .survey, status: all),
+        KeyBinding(.erase, [.backspace, .delete], short: trc("key hint", "erase"), help: tr("Erase the last character"), context: .survey),
+        KeyBinding(.clearField, [.control("u")], short: trc("key hint", "clear"), help: tr("Clear the answer"), context: .survey),
+        KeyBinding(.cancel, [.escape], short: trc("key hint", "leave"), help: tr("Leave: keep the answers as a draft, or discard them"), context: .survey, status: all),
+        KeyBinding(.quit, [.control("c")], short: trc("key hint", "quit"), help: tr("Quit, keeping the answers as a draft"), context: .survey),
     ]
 
     private static let byKey: [KeyContext: [Key: Action]] = {

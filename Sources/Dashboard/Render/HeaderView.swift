@@ -77,7 +77,7 @@ enum StatusLine {
             hints = TextWrap.lines(HelpOverlay.footer(page: state.helpPage, of: helpPages), width: max(1, room)).first ?? ""
         } else {
             // Whole hints, as many as fit; "? help" stays, since help lists every key.
-            let all = Keymap.hints(for: pane, in: state.form == nil ? .dashboard : .form)
+            let all = Keymap.hints(for: pane, in: state.keyContext)
             hints = TextWidth.fitting(all.map { "\($0.keys) \($0.name)" }, separator: "  ", in: room,
                                       pinned: all.firstIndex { $0.keys == Key.character("?").description })
         }

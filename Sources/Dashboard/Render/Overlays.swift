@@ -21,7 +21,8 @@ enum HelpOverlay {
 
     static func rows() -> [(keys: String, text: String, heading: Bool)] {
         Keymap.bindings(in: .dashboard).map { ($0.keysText, $0.help, false) } + [("", "", false)]
-            + [("", tr("In a reading form:"), true)] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help, false) }
+            + [("", tr("In a reading form:"), true)] + Keymap.bindings(in: .form).map { ($0.keysText, $0.help, false) } + [("", "", false)]
+            + [("", tr("In a questionnaire:"), true)] + Keymap.bindings(in: .survey).map { ($0.keysText, $0.help, false) }
     }
 
     /// The pages for a screen of this size: as few as the screen allows, in as few columns as

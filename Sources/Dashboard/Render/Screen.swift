@@ -40,6 +40,8 @@ public enum Screen {
             drawPane(state.focus, paneArea, state: state, data: data, context: context, focused: true, into: &buffer)
         }
         if let form = state.form { FormOverlay.draw(form, context: context, into: &buffer) }
+        if let survey = state.survey { SurveyOverlay.draw(survey, context: context, into: &buffer) }
+        if let notice = state.notice { NoticeOverlay.draw(notice, context: context, into: &buffer) }
         if state.showHelp { HelpOverlay.draw(page: state.helpPage, context: context, into: &buffer) }
         return buffer
     }

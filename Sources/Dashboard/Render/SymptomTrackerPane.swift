@@ -54,6 +54,12 @@ enum SymptomTrackerPane {
                         + (combined.source.map { "  · \($0)" } ?? ""), status, role)
         }
         let today = recorded.last
+        // A questionnaire begun and kept: the next Enter goes on with it.
+        if let open = item.events.first(where: { !$0.isDone }),
+           data.drafts.contains(DraftEvent(activityId: item.activity.id, date: data.day.date, occurrence: open.occurrence)) {
+            // TRANSLATORS: a questionnaire started and kept as a draft, in the Symptom Tracker.
+            return (tr("started, not finished"), "", .warn)
+        }
         // A sleep diary not written yet shows what the devices measured of the night.
         if today == nil, item.activity.measure?.type == .sleep, let device = data.night?.device {
             let status: (String, ThemeRole) = device.efficiency == nil ? ("", .dim) : device.isBelowEfficiencyGoal ? (lowText, .warn) : (normalText, .ok)

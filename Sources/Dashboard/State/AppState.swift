@@ -28,6 +28,10 @@ public struct AppState: Equatable, Sendable {
     /// How much time Insights covers.
     public var insightsRange: InsightRange = .week
     public var form: EntryForm?
+    /// A questionnaire being answered.
+    public var survey: SurveyState?
+    /// What must be read before going on (an answer that needs the care team); any key closes it.
+    public var notice: Notice?
     /// Minutes after midnight now, kept by the event loop: what is due depends on it.
     public var minutesIntoDay = 0
     /// The activity `n` last selected: the next `n` goes on from it, a first one starts at the top.
@@ -48,6 +52,12 @@ public struct AppState: Equatable, Sendable {
     public var welcomeClicked: Int?
     public var quit = false
 
+    /// A message in a box over the dashboard, for what must not pass unread in the status line.
+    public struct Notice: Equatable, Sendable {
+        public var title: String
+        public var lines: [String]
+    }
+
     public struct PendingTick: Equatable, Sendable {
         public var activityId: String
         public var date: LocalDate
@@ -58,6 +68,9 @@ public struct AppState: Equatable, Sendable {
         self.today = today
         selectedDate = today
     }
+
+    /// Where keys are read now.
+    public var keyContext: KeyContext { form != nil ? .form : survey != nil ? .survey : .dashboard }
 
     /// Monday of the selected date's week.
     public var weekStart: LocalDate { selectedDate.adding(days: -(selectedDate.weekday.rawValue - 1)) }
@@ -72,6 +85,7 @@ extension AppState {
         undoStack = []
         reports = [:]
         form = nil
+        survey = nil
         pendingConfirmation = nil
         lastDueJump = nil
         careSelection = 0

@@ -15,6 +15,15 @@ public enum Command: Equatable, Sendable {
     case prepareReport(contact: String)
     /// Opens a file or a `mailto:` link with the desktop's opener.
     case open(String)
+    /// Opens an assessment's questionnaire for one event (its draft, if one was kept; the answers
+    /// recorded, when `amending`).
+    case openSurvey(activityId: String, date: LocalDate, occurrence: Int, amending: Bool)
+    /// Records a questionnaire's answers and their scores.
+    case submitSurvey(SurveyState)
+    /// Keeps the answers so far as a draft, and closes the questionnaire.
+    case keepDraft(SurveyState)
+    /// Forgets the answers (and any draft kept of them), and closes the questionnaire.
+    case discardDraft(SurveyState)
     /// The first-run picker's choice: the sample plan, moved to start today.
     case startSamplePlan(path: String)
 }

@@ -3,6 +3,8 @@ import CareReport
 import Foundation
 import HealthData
 import Localization
+import Questionnaires
+import TerminalUI
 
 /// Carries out store commands, each one transaction, and reports the outcome into the state:
 /// the undo stack grows, the status line says what happened, a form shows its error inline.
@@ -22,6 +24,9 @@ public struct CommandRunner {
             let text = (error as? StoreError)?.reason ?? "\(error)"
             if case .log = command, state.form != nil {
                 state.form?.error = text
+            } else if state.survey != nil {
+                state.survey?.error = text
+                state.survey?.confirmingLeave = false
             } else {
                 state.message = StatusMessage(text: text, level: .error)
             }
@@ -116,6 +121,24 @@ public struct CommandRunner {
             state.message = StatusMessage(text: written, level: .info)
         case .open(let target):
             state.message = StatusMessage(text: try DocumentFiles.open(target), level: .info)
+        case .openSurvey(let id, let date, let occurrence, let amending):
+            state.survey = try SurveyLoader.open(id, date: date, occurrence: occurrence, amending: amending, plan: data.plan, store: store, now: try clock().now)
+            if state.survey?.resumed == true {
+                state.message = StatusMessage(text: tr("Your draft of {title}, from where you left it", ["title": state.survey!.activity.title]), level: .info)
+            }
+        case .submitSurvey(let survey):
+            try submit(survey, state: &state, data: data)
+        case .keepDraft(let survey):
+            try store.saveDraft(survey.activity.id, response: survey.response, startedAt: survey.startedAt, date: survey.date,
+                                occurrence: survey.occurrence, clock: try clock())
+            state.survey = nil
+            // TRANSLATORS: {key} is the Enter key's name.
+            state.message = StatusMessage(text: tr("{title} kept as a draft; {key} on it goes on from there",
+                                                   ["title": survey.activity.title, "key": Key.enter.description]), level: .info)
+        case .discardDraft(let survey):
+            if survey.resumed { try store.discardDraft(survey.activity.id, date: survey.date, occurrence: survey.occurrence) }
+            state.survey = nil
+            state.message = StatusMessage(text: tr("Answers discarded; nothing saved"), level: .info)
         case .startSamplePlan(let path):
             // A sample plan is written for some month; the person starts it today, so no day before
             // they chose it is scheduled, let alone missed.
@@ -124,6 +147,30 @@ public struct CommandRunner {
             try store.importPlan(plan, effective: now.today, clock: now)
             state.message = StatusMessage(text: tr("Imported {title}; press ? for keys", ["title": plan.title]), level: .info)
         }
+    }
+
+    /// Records a questionnaire's answers; an answer that needs the care team is shown first, in a
+    /// box that stays until a key is pressed, then the score and its band in the status line.
+    private func submit(_ survey: SurveyState, state: inout AppState, data: DashboardData) throws {
+        let id = survey.activity.id
+        let recorded = try store.submit(id, response: survey.response, startedAt: survey.startedAt, date: survey.date,
+                                        occurrence: survey.occurrence, clock: try clock())
+        state.survey = nil
+        let alerts = AlertMessage.lines(for: survey.response.raisedAlerts, response: survey.response, activityId: id,
+                                        contacts: data.plan.plan(on: survey.date).contacts)
+        // TRANSLATORS: the title of the box shown after an answer that needs the care team.
+        if !alerts.isEmpty { state.notice = AppState.Notice(title: tr("Please read this"), lines: alerts) }
+        let outcome = recorded.recorded.outcome
+        let filled: KeyValuePairs<String, any PlaceholderValue> = [
+            "title": survey.activity.title, "reading": FormScores(form: survey.form).text(outcome.values, measure: recorded.recorded.activity.measure)]
+        let text: String
+        switch (recorded.response.status == "amended", outcome.values.isEmpty) {
+        case (true, true): text = tr("Answered {title} again; the earlier answers are kept", filled)
+        case (true, false): text = tr("Answered {title} again: {reading}; the earlier answers are kept", filled)
+        case (false, true): text = tr("Answered {title}", filled)
+        case (false, false): text = tr("Answered {title}: {reading}", filled)
+        }
+        state.message = StatusMessage(text: text, level: alerts.isEmpty ? .info : .warning)
     }
 
     /// "Evening tablets (20:00)" when the outcome's occurrence has a time, else the title alone.

@@ -13,10 +13,20 @@ public enum Reducer {
     public static func handle(_ key: Key, state: inout AppState, data: DashboardData, samples: [SamplePlan],
                               target: MouseTarget? = nil, tooSmall: Bool = false, helpPages: Int = 1) -> [Command] {
         if tooSmall {
-            if Keymap.action(for: key, in: state.form == nil ? .dashboard : .form) == .quit { state.quit = true }
+            if Keymap.action(for: key, in: state.keyContext) == .quit {
+                state.quit = true
+                // A questionnaire's answers are kept as a draft, as Ctrl-C in it does.
+                if let survey = state.survey, survey.changed { return [.keepDraft(survey)] }
+            }
+            return []
+        }
+        if state.notice != nil {
+            // What needed reading was in front of the person; any key closes it, and does nothing else.
+            state.notice = nil
             return []
         }
         if state.form != nil { return FormReducer.handle(key, state: &state) }
+        if state.survey != nil { return SurveyReducer.handle(key, state: &state) }
         let action = Keymap.action(for: key)
         if state.showHelp {
             // Space, ↓ and PgDn turn to help's next page, ↑ and PgUp back; any other key or click
@@ -131,7 +141,7 @@ public enum Reducer {
 
     static func reduce(_ action: Action, state: inout AppState, data: DashboardData, pending: AppState.PendingTick?) -> [Command] {
         switch action {
-        case .click, .scroll, .save, .cancel, .nextField, .previousField, .decrease, .increase, .erase, .clearField:
+        case .click, .scroll, .save, .cancel, .nextField, .previousField, .decrease, .increase, .erase, .clearField, .forward, .back:
             break  // mouse events go through `mouse`; form actions through `FormReducer`
         case .suspend:
             break  // the event loop stops the process; nothing in the state changes
@@ -263,18 +273,20 @@ public enum Reducer {
         return [.reset(activityId: activity.id, date: date, occurrence: last.occurrence)]
     }
 
-    /// Enter on an assessment: a form for the next open occurrence, or for editing the last
-    /// reading when all are recorded (only if the activity is resettable).
     /// Opens the reading form of `activityId` as Enter on its Symptom Tracker row does
-    /// (`careplan snapshot --overlay form:ID`); false when the day has no such row to record.
-    public static func openForm(of activityId: String, state: inout AppState, data: DashboardData) -> Bool {
-        guard let index = PaneRows.symptoms(data.day).firstIndex(where: { $0.activity.id == activityId }) else { return false }
+    /// (`careplan snapshot --overlay form:ID`): the commands that open a questionnaire, if it is
+    /// one; nil when the day has no such row to record.
+    public static func openForm(of activityId: String, state: inout AppState, data: DashboardData) -> [Command]? {
+        guard let index = PaneRows.symptoms(data.day).firstIndex(where: { $0.activity.id == activityId }) else { return nil }
         state.focus = .symptoms
         state.symptomSelection = index
-        _ = openForm(state: &state, data: data)
-        return state.form != nil
+        let commands = openForm(state: &state, data: data)
+        return state.form != nil || !commands.isEmpty ? commands : nil
     }
 
+    /// Enter on an assessment: a form for the next open occurrence, or for editing the last
+    /// reading when all are recorded (only if the activity is resettable); a questionnaire opens
+    /// its first page (or the draft kept of it).
     static func openForm(state: inout AppState, data: DashboardData) -> [Command] {
         let rows = PaneRows.symptoms(data.day)
         guard rows.indices.contains(state.symptomSelection), isRecordable(data.day.date, state: &state) else { return [] }
@@ -282,10 +294,16 @@ public enum Reducer {
         let activity = item.activity
         let date = data.day.date
         if activity.questionnaire != nil {
-            // The dashboard does not ask questionnaires yet; the command line does.
-            // TRANSLATORS: careplan answer is a command; keep it as it is.
-            state.message = StatusMessage(text: tr("{title} is a questionnaire: answer it with careplan answer {id}", ["title": activity.title, "id": activity.id]),
-                                          level: .info)
+            // The form is read from the store, so the runner opens it.
+            if activity.schedule.isAsNeeded {
+                let next = (item.events.map(\.occurrence).max() ?? -1) + 1
+                return [.openSurvey(activityId: activity.id, date: date, occurrence: next, amending: false)]
+            } else if let open = item.events.first(where: { !$0.isDone }) {
+                return [.openSurvey(activityId: activity.id, date: date, occurrence: open.occurrence, amending: false)]
+            } else if let last = item.events.last, activity.resettable {
+                return [.openSurvey(activityId: activity.id, date: date, occurrence: last.occurrence, amending: true)]
+            }
+            state.message = StatusMessage(text: tr("{title} is recorded for {date} and is not resettable", ["title": activity.title, "date": date.iso]), level: .warning)
             return []
         }
         if activity.schedule.isAsNeeded {

@@ -3,8 +3,8 @@ import FHIRPath
 /// How two answers compare, as `enableWhen` asks: numbers by value (an integer against a decimal
 /// too), codings by system and code, dates and times only at the same precision (an answer of
 /// "2026-11" is neither before nor after "2026-11-28"), quantities only in the same unit.
-enum AnswerComparison {
-    static func equal(_ a: AnswerValue, _ b: AnswerValue) -> Bool {
+public enum AnswerComparison {
+    public static func equal(_ a: AnswerValue, _ b: AnswerValue) -> Bool {
         if let order = order(a, b) { return order == 0 }
         switch (a, b) {
         case (.boolean(let x), .boolean(let y)): return x == y

@@ -20,6 +20,16 @@ public enum AnswerValue: Sendable, Hashable {
         return nil
     }
 
+    /// The answer as a number: an integer's, a decimal's, a quantity's value; nil for others.
+    public var number: Double? {
+        switch self {
+        case .integer(let n): Double(n)
+        case .decimal(let d): d.double
+        case .quantity(let q): q.value.double
+        default: nil
+        }
+    }
+
     /// FHIR's name of the value's type, as in `valueCoding`.
     public var typeName: String {
         switch self {

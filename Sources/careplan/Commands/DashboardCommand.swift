@@ -119,7 +119,7 @@ struct Snapshot: TextOnlyCommand {
         } else {
             data = .noPlan(on: date)
         }
-        try show(overlay, in: &state, data: data)
+        try show(overlay, in: &state, data: data, store: careStore, clock: clock)
         let context = RenderContext(theme: theme, chartStyle: careplan.global.charts, minutesIntoDay: clock.minutesIntoDay,
                                     databasePath: try careStore?.path ?? CareStore.defaultPath(option: careplan.global.db), timeZone: clock.timeZone)
         // The sample plans are read only for the welcome screen, which shows them.
@@ -134,7 +134,7 @@ struct Snapshot: TextOnlyCommand {
     }
 
     /// `--overlay help`, `help:2`, `form:bp`: the state that shows it, as its keys would.
-    func show(_ overlay: String?, in state: inout AppState, data: DashboardData) throws {
+    func show(_ overlay: String?, in state: inout AppState, data: DashboardData, store: CareStore?, clock: CareClock) throws {
         guard let overlay else { return }
         let parts = overlay.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count) {
@@ -147,8 +147,13 @@ struct Snapshot: TextOnlyCommand {
             state.showHelp = true
             state.helpPage = page - 1
         case ("form", 2):
-            guard Reducer.openForm(of: parts[1], state: &state, data: data) else {
+            guard let commands = Reducer.openForm(of: parts[1], state: &state, data: data) else {
                 throw ValidationError(tr("--overlay '{overlay}': '{id}' has no reading to record on {date}", ["overlay": overlay, "id": parts[1], "date": data.day.date.iso]))
+            }
+            // A questionnaire is read from the store, as the dashboard's runner reads it.
+            if let store, let command = commands.first {
+                CommandRunner(store: store, clock: { clock }).run(command, state: &state, data: data)
+                if state.survey == nil, let message = state.message { throw ValidationError(message.text) }
             }
         default:
             throw ValidationError(tr("--overlay '{overlay}' is not help, help:PAGE or form:ID", ["overlay": overlay]))

@@ -24,13 +24,6 @@ struct FormPrompt {
         self.read = read
     }
 
-    /// The questions a person answers now, in the form's order.
-    var askable: [QuestionnaireItem] {
-        response.form.allItems.filter {
-            $0.kind.isQuestion && !$0.readOnly && !$0.hidden && $0.calculatedExpression == nil && response.isEnabled($0.linkId)
-        }
-    }
-
     mutating func run() throws -> FormResponse {
         let form = response.form
         say(form.title ?? form.name ?? form.url ?? "")
@@ -39,7 +32,7 @@ struct FormPrompt {
         // A question changed from the review goes back to the review once answered.
         var reviewing = false
         while true {
-            let items = askable
+            let items = response.askable
             guard index < items.count else {
                 guard let change = try review() else { return response }
                 index = change
@@ -123,16 +116,14 @@ struct FormPrompt {
 
     /// The calculated items that hold a value now ("Total score: 12").
     func showCalculated() {
-        for item in response.form.allItems where item.calculatedExpression != nil && response.isEnabled(item.linkId) && !item.hidden {
-            let values = response.answers(item.linkId)
-            guard !values.isEmpty else { continue }
+        for (item, values) in response.calculatedShown {
             say("  " + (item.text ?? item.linkId) + ": " + values.map(FormAnswerText.display).joined(separator: ", "))
         }
     }
 
     /// Every answer, numbered; nil to record, or the number of a question to change.
     func review() throws -> Int? {
-        let items = askable
+        let items = response.askable
         say("\n" + tr("Your answers:"))
         for (offset, item) in items.enumerated() {
             let values = response.answers(item.linkId)

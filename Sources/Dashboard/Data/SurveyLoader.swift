@@ -1,0 +1,32 @@
+import CarePlanStore
+import FHIRPath
+import Foundation
+import Localization
+import Questionnaires
+
+/// Opens a questionnaire for one event, from what the store keeps: the form the activity asks on
+/// that day, and the answers to start from (a draft kept of the event; when answering it again,
+/// the answers recorded last).
+enum SurveyLoader {
+    static func open(_ id: String, date: LocalDate, occurrence: Int, amending: Bool, plan: PlanSnapshot, store: CareStore,
+                     now: Date) throws -> SurveyState {
+        guard let history = plan.history(id) else { throw CarePlanError.unknownActivity(id, known: plan.histories.map(\.id)) }
+        let activity = history.activity(on: date)
+        guard let reference = activity.questionnaire else { throw CarePlanError.notAQuestionnaire(id: id) }
+        let form = try store.form(reference)
+        let responses = try store.responses(activityId: id, from: date, to: date).filter { $0.occurrence == occurrence && $0.form == reference }
+        let draft = responses.last { $0.status == "in-progress" }
+        let recorded = amending ? responses.last { $0.status == "completed" || $0.status == "amended" } : nil
+        var response = FormResponse(form: form)
+        if let start = draft ?? recorded {
+            do {
+                response = try FormResponse(form: form, restoring: try JSONReader.read(start.items))
+            } catch {
+                throw StoreError.damaged(path: store.path, detail: tr("the answers kept for '{id}' on {date} cannot be read: {reason}",
+                                                                      ["id": id, "date": date.iso, "reason": "\(error)"]))
+            }
+        }
+        return SurveyState(activity: activity, date: date, occurrence: occurrence, amending: amending, startedAt: draft?.startedAt ?? now,
+                           resumed: draft != nil, response: response)
+    }
+}

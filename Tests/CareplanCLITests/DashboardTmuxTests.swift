@@ -200,6 +200,53 @@ import Testing
         #expect(try event(cli, "temp").map { $0["done"] as! Bool } == [true])
     }
 
+    /// A PHQ-9 answered with keys in the reader's language: part of it kept as a draft, the draft
+    /// resumed from where it was left, the score shown with its band, the response recorded.
+    @Test(arguments: [Languages.english, Languages.polish])
+    func aPHQ9AnsweredWithKeysAndADraftResumed(_ reader: Languages.Reader) throws {
+        let cli = CLI(now: "2026-11-16T09:30").speaking(reader)
+        #expect(try cli.run(["import", CLI.repository.appendingPathComponent("sample-plans/depression-care.yaml").path]).status == 0)
+        let tmux = Tmux()
+        let environment = ["CAREPLAN_NOW=2026-11-16T09:30", "TZ=Europe/Berlin", "TERM=xterm-256color"] + reader.environment.map { "\($0.key)=\($0.value)" }
+        try tmux.start("env -u LANGUAGE -u LC_ALL -u LC_MESSAGES \(environment.joined(separator: " ")) \(CLI.binary.path) --db \(cli.db)",
+                       width: 80, height: 24)
+        try tmux.waitFor(Languages.word("Symptom Tracker", in: reader))
+        try tmux.keys("2")
+        try tmux.keys("j")
+        try tmux.keys("Enter")
+        try tmux.waitFor("1. Little interest or pleasure in doing things")
+        try tmux.type("112")
+        try tmux.waitFor("[2]")
+        try tmux.keys("Escape")
+        try tmux.waitFor(String(Languages.word("Keep your answers as a draft to finish later? {enter} keeps · d discards · Esc goes back to the questions", in: reader).prefix(20)))
+        try tmux.keys("Enter")
+        try tmux.waitFor(Languages.word("started, not finished", in: reader))
+        #expect(try event(cli, "phq9").map { $0["done"] as! Bool } == [false], "a draft is not a reading")
+        // Enter on it goes on at the first question not answered.
+        try tmux.keys("Enter")
+        let resumed = try tmux.waitFor("▸ 4. Feeling tired")
+        #expect(resumed.contains("[2]"), "the draft's answers are there:\n\(resumed)")
+        try tmux.type("010000")
+        let band = Languages.word("mild", context: "score band", in: reader)
+        let score = Languages.word("{reading} ({band})", in: reader).replacingOccurrences(of: "{reading}", with: "5").replacingOccurrences(of: "{band}", with: band)
+        try tmux.waitFor("Total score: " + score)
+        try tmux.type("1")
+        try tmux.waitFor(Languages.word("Record these answers", in: reader))
+        try tmux.keys("Enter")
+        // The status line's message, as much of it as 80 columns show; the tracker's row, whole.
+        let answered = Languages.word("Answered {title}: {reading}", in: reader).replacingOccurrences(of: "{title}", with: "PHQ-9")
+            .replacingOccurrences(of: "{reading}", with: score)
+        try tmux.waitFor(String(answered.prefix(30)))
+        let tracker = try tmux.waitFor("1/1")
+        #expect(tracker.split(separator: "\n").contains { $0.contains("PHQ-9") && $0.contains("▲") && $0.contains(score) }, "\(tracker)")
+        #expect(try event(cli, "phq9").map { $0["done"] as! Bool } == [true])
+        try tmux.keys("q")
+        for _ in 0..<50 where tmux.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!tmux.isRunning)
+        let history = try cli.run(["history", "phq9"]).stdout
+        #expect(history.contains(score), "\(history)")
+    }
+
     @Test func aSleepDiaryNightTypedInTheDashboardAndTheTimer() throws {
         let cli = CLI()
         #expect(try cli.run(["import", cli.write("plan.yaml", SleepCommandTests.plan)]).status == 0)

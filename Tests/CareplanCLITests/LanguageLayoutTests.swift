@@ -40,6 +40,26 @@ import Testing
         }
     }
 
+    /// A PHQ-9 open in the dashboard, its nine questions one table, at 80×24 and 120×40, in the
+    /// reader's language and in the pseudo-language: nothing cut off, each frame its golden.
+    @Test(arguments: Languages.all)
+    func aQuestionnaireFitsAndMatchesItsGolden(_ reader: Languages.Reader) throws {
+        let cli = CLI(now: "2026-11-16T09:30").speaking(reader)
+        let imported = try cli.run(["import", CLI.repository.appendingPathComponent("sample-plans/depression-care.yaml").path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        var pseudo = cli
+        pseudo.environment["CAREPLAN_PSEUDO_LANGUAGE"] = "1"
+        for size in ["80x24", "120x40"] {
+            let arguments = ["snapshot", "--check-layout", "--size", size, "--overlay", "form:phq9"]
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(reader.code) questionnaire-\(size): \(result.stderr)")
+            #expect(result.stdout.contains("Little interest or pleasure in doing things"))
+            if let problem = Golden.compare(result.stdout, "\(reader.code)/questionnaire-\(size)") { Issue.record(Comment(rawValue: problem)) }
+            let stretched = try pseudo.run(arguments)
+            #expect(stretched.status == 0 && stretched.stdout.contains(PseudoMarks.open), "pseudo, questionnaire-\(size): \(stretched.stderr)")
+        }
+    }
+
     /// The welcome screen offers the plans written in the reader's language first.
     @Test(arguments: Languages.translated)
     func theWelcomeScreenOffersTheReadersPlansFirst(_ reader: Languages.Reader) throws {

@@ -3,7 +3,7 @@ import Questionnaires
 
 /// What a questionnaire's scores mean, in the reader's words: the band each reading's value falls
 /// in (PHQ-9's 12 is "moderate"), from the bands the form gives its calculated items.
-public struct FormScores: Sendable {
+public struct FormScores: Sendable, Equatable {
     /// The bands of each measure field (`value`, or a scored item's linkId).
     public let bands: [String: [ScoreBand]]
 
@@ -18,6 +18,16 @@ public struct FormScores: Sendable {
     public func band(of value: ReadingValue) -> ScoreBand? {
         guard let number = value.value else { return nil }
         return bands[value.name]?.first { $0.contains(number) }
+    }
+
+    /// Where the band of a reading's first value with one stands among its field's bands: 0 for
+    /// the first (where a person without the condition scores), and how many bands there are.
+    public func standing(of values: [ReadingValue]) -> (index: Int, count: Int)? {
+        for value in values {
+            guard let band = band(of: value), let all = bands[value.name], let index = all.firstIndex(of: band) else { continue }
+            return (index, all.count)
+        }
+        return nil
     }
 
     /// `9 (mild)`, or `9 (mild) · 3 (negative screen)` for several scores; the reading as

@@ -49,6 +49,8 @@ public struct DashboardData: Equatable, Sendable {
     public var sleepTimer: HealthInstant?
     /// The selected day's questionnaires started and kept as drafts.
     public var drafts: Set<DraftEvent> = []
+    /// What the scores of the day's questionnaires mean (their bands), by activity id.
+    public var scores: [String: FormScores] = [:]
 
     public init(plan: PlanSnapshot, week: [WeekDay], day: DayAgenda, latest: [String: Outcome], insights: InsightsReport? = nil,
                 night: SleepNight? = nil) {
@@ -74,13 +76,14 @@ public struct DashboardData: Equatable, Sendable {
                             insights range: InsightRange? = nil, reusing previous: DashboardData? = nil,
                             zone: TimeZone = CareClock.environmentZone) throws -> DashboardData {
         // One read transaction: everything on screen comes from one state of the store.
-        try store.reading { reader in
+        var data = try store.reading { reader in
             let plan = try plan ?? reader.plan()
             let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
             let day = try reader.day(date, plan: plan)
             let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
             let timer = try SleepTimer.running(reader.database)
-            func drafts() throws -> Set<DraftEvent> { plan.histories.contains { $0.activity(on: date).questionnaire != nil } ? try reader.drafts(on: date) : [] }
+            let asksForms = plan.histories.contains { $0.activity(on: date).questionnaire != nil }
+            func drafts() throws -> Set<DraftEvent> { asksForms ? try reader.drafts(on: date) : [] }
             // The selected day's night, for a plan with a sleep diary: from the Insights report
             // when it holds that night, else read on its own.
             func night(from report: InsightsReport?) throws -> SleepNight? {
@@ -113,6 +116,12 @@ public struct DashboardData: Equatable, Sendable {
             data.drafts = try drafts()
             return data
         }
+        // What the day's questionnaires' scores mean: each form read once while careplan runs.
+        for history in data.plan.histories {
+            guard let reference = history.activity(on: date).questionnaire else { continue }
+            data.scores[history.id] = try store.scores(of: reference)
+        }
+        return data
     }
 }
 

@@ -70,8 +70,21 @@ enum SymptomTrackerPane {
         var text = display(outcome, activity: item.activity)
         if today == nil { text += " (\(outcome.date.shortText))" }
         if let source = outcome.source { text += "  · \(source)" }
+        if let scores = data.scores[item.activity.id] {
+            let (banded, status, role) = banded(outcome, scores: scores, activity: item.activity)
+            return (banded + String(text.dropFirst(display(outcome, activity: item.activity).count)), status, role)
+        }
         let (status, role) = normalStatus(outcome, measure: item.activity.measure)
         return (text, status, role)
+    }
+
+    /// A questionnaire's score with its band ("6 (mild)"), and a mark for where the band stands:
+    /// the first band as normal, the last as an alert, those between as a warning.
+    static func banded(_ outcome: Outcome, scores: FormScores, activity: Activity) -> (String, String, ThemeRole) {
+        let text = scores.text(outcome.values, measure: activity.measure)
+        guard let standing = scores.standing(of: outcome.values) else { return (text, "", .dim) }
+        if standing.index == 0 { return (text, "✓", .ok) }
+        return (text, standing.index == standing.count - 1 ? "▲▲" : "▲", standing.index == standing.count - 1 ? .alert : .warn)
     }
 
     /// "(sum of 3)": how the day's readings were combined.

@@ -197,7 +197,7 @@ let package = Package(
         // (Codable resources and the mapping both ways; docs/fhir.md).
         .target(
             name: "FHIR",
-            dependencies: ["Localization", "CarePlanStore", "HealthData"]
+            dependencies: ["Localization", "CarePlanStore", "HealthData", "FHIRPath", "Questionnaires"]
         ),
         // Sync with a FHIR server (docs/sync.md): HTTP through libcurl, the push of what changed in
         // transaction Bundles, the pull of what changed on the server, the faults between.

@@ -72,13 +72,7 @@ enum BenchmarkPlan {
     /// A short stable name for the plan's content, so a cached history is only reused for the
     /// plan it was built from. FNV-1a over the plan's YAML (the encoder's output is deterministic,
     /// unlike `String(describing:)` of values holding dictionaries).
-    static func fingerprint(_ plan: CarePlan) throws -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in try PlanEncoder.yaml(plan).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    static func fingerprint(_ plan: CarePlan) throws -> String { ContentHash.fnv1a(try PlanEncoder.yaml(plan)) }
 }
 
 /// A failure of the benchmark itself (not of the code it measures), said in one line.

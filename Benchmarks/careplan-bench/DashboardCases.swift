@@ -19,6 +19,8 @@ struct DashboardResult: Codable, Sendable {
     /// VmHWM at the end, the cross-check of `peakRSSKiB`.
     var peakHWMKiB: Int?
     var frameText: String
+    /// A questionnaire opened and answered beside the reading form (nil: the plan asks none).
+    var forms: FormTimings?
 }
 
 /// The dashboard as a user meets it, headless at 120×40 in the dark theme: open the store, load
@@ -103,8 +105,9 @@ struct DashboardCases {
         // Saturday ↔ Friday: the same week, as most ←/→ presses are; this week ↔ last week for [/].
         let daySwitch = try switching(store, plan: plan, dates: [today.adding(days: -1), today], sampler: sampler)
         let weekSwitch = try switching(store, plan: plan, dates: [today.adding(days: -7), today], sampler: sampler)
+        let forms = try formTimings(store, plan: plan, sampler: sampler)
         return DashboardResult(label: label, firstFrame: firstFrame, daySwitch: daySwitch, weekSwitch: weekSwitch,
                                startRSSKiB: PeakMemory.atStart, baselineRSSKiB: baseline, peakRSSKiB: PeakMemory.kibibytes(),
-                               peakHWMKiB: PeakMemory.highWaterMarkKiB(), frameText: text)
+                               peakHWMKiB: PeakMemory.highWaterMarkKiB(), frameText: text, forms: forms)
     }
 }

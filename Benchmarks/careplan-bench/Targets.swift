@@ -3,6 +3,8 @@ import Foundation
 /// The targets (issue 8, on issue 4's; release build, this 2-core machine), turned into table
 /// rows and verdicts.
 enum Targets {
+    /// A questionnaire's opening and each key in it against the reading form's frame.
+    static let questionnaireRatio = 1.5
     static let frameGrowth = 1.3, frameLimit = 50.0, switchLimit = 2.0, yearInsightsLimit = 20.0
     /// Insights against the same figures from the raw outcomes; the year, read from day summaries, tighter.
     static let floorRatio = 2.0, yearFloorRatio = 1.5, rssLimitMB = 40.0
@@ -66,6 +68,18 @@ enum Targets {
                 rows.append(row)
             }
         }
+        for result in dashboard {
+            guard let forms = result.forms else { continue }
+            rows.append(timing("reading form opened (Enter)", result.label, forms.readingForm))
+            for (name, samples) in [("questionnaire opened (Enter)", forms.questionnaireOpen), ("questionnaire key (a score)", forms.questionnaireKey)] {
+                var row = timing(name, result.label, samples)
+                row.floor = forms.readingForm.median
+                row.ratio = samples.median / forms.readingForm.median
+                row.target = "≤ \(questionnaireRatio)× reading form"
+                row.pass = row.ratio! <= questionnaireRatio
+                rows.append(row)
+            }
+        }
         let ranges = insights.first?.ranges.map(\.range) ?? []
         for range in ranges {
             for result in insights {
@@ -120,6 +134,12 @@ enum Targets {
             let measured = row(name, longest)
             checks.append(TargetCheck(target: "\(name) median at 10y < \(Int(switchLimit)) ms", measured: measured.map { ms($0.median) } ?? "not measured",
                                       pass: measured.map { $0.median < switchLimit }))
+        }
+        for name in ["questionnaire opened (Enter)", "questionnaire key (a score)"] {
+            let measured = row(name, longest)
+            checks.append(TargetCheck(target: "\(name) at 10y ≤ \(questionnaireRatio) × the reading form's frame",
+                                      measured: measured.map { String(format: "%.2f× (%@ vs %@)", $0.ratio!, ms($0.median), ms($0.floor!)) } ?? "not measured",
+                                      pass: measured.map { $0.ratio! <= questionnaireRatio }))
         }
         let year = row("insights year", longest)
         checks.append(TargetCheck(target: "insights for a year at 10y < \(Int(yearInsightsLimit)) ms", measured: year.map { ms($0.median) } ?? "not measured",

@@ -103,6 +103,10 @@ public struct InsightsEngine: Sendable {
         if let sleep, end >= period.first {
             messages = (messages + sleep.messages).enumerated().sorted { ($0.element.level, -$0.offset) > ($1.element.level, -$1.offset) }.map(\.element)
         }
+        // An alarming answer comes first, whatever the period, until it is acknowledged.
+        if plan.histories.contains(where: { $0.activity(on: reference).questionnaire != nil }) {
+            messages = AnswerAlerts.messages(try store.openAlerts(), plan: plan, end: end, activity: activity) + messages
+        }
         return InsightsReport(title: plan.title, period: period, today: today, activity: activity, buckets: period.buckets,
                               adherence: whole,
                               activities: activity.map { id in perActivity.filter { $0.activityId == id } } ?? perActivity,

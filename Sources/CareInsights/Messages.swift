@@ -30,6 +30,8 @@ public struct InsightMessage: Hashable, Sendable {
         case sleepEfficiency = "sleep-efficiency"
         case sleepDrop = "sleep-drop"
         case sleepRegularity = "sleep-regularity"
+        /// A questionnaire's answer that needs the care team, not yet acknowledged.
+        case answerAlert = "answer-alert"
     }
 
     public var level: Level
@@ -153,11 +155,7 @@ enum MessageRules {
             // An alert says whom to call: the care-team contact the plan makes responsible, else the team.
             let contact = alert ? responsibleContact(readings.activityId, evidence) : nil
             if alert {
-                let advice = contact.map { contact in
-                    // TRANSLATORS: whom to call about readings out of normal: a contact's name, role (Nurse) and phone.
-                    contact.phone.map { tr("call {name} ({role}) on {phone}", ["name": contact.name, "role": contact.role, "phone": $0]) }
-                        ?? tr("call {name} ({role})", ["name": contact.name, "role": contact.role])
-                } ?? tr("call your care team")
+                let advice = whomToCall(contact)
                 // TRANSLATORS: an alert: what was seen ("Temperature above 38 °C on 3 of the last 7 days"), then whom to call.
                 text = tr("{finding}; {advice}", ["finding": text, "advice": advice])
             }
@@ -168,6 +166,15 @@ enum MessageRules {
             message.contact = contact?.name
             return message
         }
+    }
+
+    /// "call Sam Patel (Practice nurse) on +44 20 7946 0959", or "call your care team" with no one named.
+    static func whomToCall(_ contact: Contact?) -> String {
+        contact.map { contact in
+            // TRANSLATORS: whom to call about readings out of normal: a contact's name, role (Nurse) and phone.
+            contact.phone.map { tr("call {name} ({role}) on {phone}", ["name": contact.name, "role": contact.role, "phone": $0]) }
+                ?? tr("call {name} ({role})", ["name": contact.name, "role": contact.role])
+        } ?? tr("call your care team")
     }
 
     /// The first care-team contact the plan (as it stood at the period's end) makes responsible for `activityId`.

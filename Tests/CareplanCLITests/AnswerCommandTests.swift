@@ -99,8 +99,17 @@ import Testing
         #expect(try cli.run(["due"]).stdout.hasPrefix("⚠ Needs attention\n  PHQ-9 on 2026-11-15: an answer needs your care team (careplan acknowledge phq9)\n"))
         let due = try #require(try cli.json(["due", "--json"]) as? [String: Any])
         #expect((due["alerts"] as? [[String: Any]])?.first?["activity"] as? String == "phq9")
+        // Insights leads with it, saying whom to call, whatever the period shown.
+        for range in ["week", "year"] {
+            let insights = try #require(try cli.json(["insights", "--range", range, "--json"]) as? [String: Any])
+            let first = (insights["messages"] as? [[String: Any]])?.first
+            #expect(first?["kind"] as? String == "answer-alert" && first?["level"] as? String == "alert", "\(range): \(String(describing: first))")
+            #expect((first?["text"] as? String)?.contains("call Dr Okafor (GP) on +44 20 7946 0958") == true)
+        }
         #expect(try cli.run(["acknowledge", "phq9"]).stdout == "Acknowledged: PHQ-9 on 2026-11-15\n")
         #expect(try cli.run(["status"]).stdout == "1 due · 0 overdue\n")
+        let after = try #require(try cli.json(["insights", "--json"]) as? [String: Any])
+        #expect((after["messages"] as? [[String: Any]])?.contains { $0["kind"] as? String == "answer-alert" } == false, "acknowledged: no longer an alert")
         #expect(try cli.run(["acknowledge", "phq9"]).stderr == "careplan: phq9: no alert to acknowledge\n")
     }
 

@@ -85,6 +85,40 @@ enum FHIRValidator {
         #expect(NSDictionary(dictionary: ["e": again["entry"]!]).isEqual(to: ["e": bundle["entry"]!]))
     }
 
+    /// A PHQ-9 answered, then answered again: one QuestionnaireResponse for the event (its last,
+    /// amended, answering) naming the form by its canonical, and the score's Observation with the
+    /// LOINC total code, its band as the interpretation and the response it came from; the
+    /// independent validator passes the Bundle.
+    @Test func aQuestionnairesAnswersGoOutAsAResponseAndTheScoresObservation() throws {
+        let cli = CLI(now: "2026-11-15T09:00")
+        #expect(try cli.run(["import", cli.write("plan.yaml", AnswerCommandTests.plan)]).status == 0)
+        let questions = ["44250-9", "44255-8", "44259-0", "44254-1", "44251-7", "44258-2", "44252-5", "44253-3", "44260-8"]
+        #expect(try cli.run(["answer", "phq9", "--answers", "-"], input: questions.map { $0 + "=0" }.joined(separator: "\n")).status == 0)
+        let again = questions.map { $0 + "=Several days" }.joined(separator: "\n") + "\n69722-7=Somewhat difficult\n"
+        #expect(try cli.run(["answer", "phq9", "--answers", "-", "--by", "Anna (daughter)"], input: again).status == 0)
+        let exported = try cli.run(["export", "--format", "fhir"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let verdict = try FHIRValidator.validate([cli.write("bundle.json", exported.stdout)])
+        #expect(verdict.status == 0, "\(verdict.output)")
+        let bundle = try self.bundle(cli)
+        let responses = resources(bundle, "QuestionnaireResponse")
+        try #require(responses.count == 1, "one response for the event: its last answering")
+        let response = responses[0]
+        #expect(response["questionnaire"] as? String == "urn:careplan:questionnaire:phq-9|1.0.0")
+        #expect(response["status"] as? String == "amended")
+        #expect((response["author"] as? [String: Any])?["display"] as? String == "Anna (daughter)")
+        #expect((response["authored"] as? String)?.hasPrefix("2026-11-15T09:00:00") == true)
+        let items = response["item"] as? [[String: Any]] ?? []
+        #expect(items.contains { $0["linkId"] as? String == "phq-9-questions" } && items.contains { $0["linkId"] as? String == "69722-7" })
+        let observation = try #require(resources(bundle, "Observation").first)
+        let entry = (bundle["entry"] as? [[String: Any]] ?? []).first { ($0["resource"] as? [String: Any])?["resourceType"] as? String == "QuestionnaireResponse" }
+        #expect(((observation["derivedFrom"] as? [[String: Any]])?.first?["reference"] as? String) == entry?["fullUrl"] as? String)
+        #expect(((observation["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "44261-6")
+        #expect(observation["valueInteger"] as? Int == 9 || (observation["valueQuantity"] as? [String: Any])?["value"] as? Int == 9, "\(observation)")
+        let interpretation = ((observation["interpretation"] as? [[String: Any]])?.first?["coding"] as? [[String: Any]])?.first
+        #expect(interpretation?["code"] as? String == "mild" && interpretation?["system"] as? String == "urn:careplan:codesystem:score-band")
+    }
+
     @Test func bloodPressureGoesOutAsAPanelWithUCUMUnits() throws {
         let cli = CLI()
         #expect(try cli.run(["import", cli.write("plan.yaml", cliPlanYAML)]).status == 0)

@@ -23,6 +23,7 @@ REQUIRED = {
                                 "entered-in-error", "unknown"},
     ("CarePlan", "status"): {"draft", "active", "on-hold", "revoked", "completed", "entered-in-error", "unknown"},
     ("CarePlan", "intent"): {"proposal", "plan", "order", "option"},
+    ("QuestionnaireResponse", "status"): {"in-progress", "completed", "amended", "entered-in-error", "stopped"},
 }
 DETAIL_STATUS = {"not-started", "scheduled", "in-progress", "on-hold", "completed", "cancelled", "stopped", "unknown",
                  "entered-in-error"}

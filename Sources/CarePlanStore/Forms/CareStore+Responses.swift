@@ -45,8 +45,9 @@ public struct RecordedResponse: Sendable {
 }
 
 extension CareStore {
-    /// The form an activity version asks, read again from the file the store kept.
-    public func form(_ reference: FormReference) throws -> Questionnaire {
+    /// The form an activity version asks, read again from the file the store kept (`form(_:)`
+    /// keeps what it read).
+    func readForm(_ reference: FormReference) throws -> Questionnaire {
         guard let stored = try reading({ try FormRows.form(reference, $0.db) }) else {
             throw StoreError.damaged(path: path, detail: tr("the store keeps no form {canonical}", ["canonical": reference.canonical]))
         }
@@ -142,24 +143,51 @@ extension CareStore {
     /// `id`'s responses between two days (inclusive), oldest event first, each event's revisions in order.
     public func responses(activityId id: String, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [StoredResponse] {
         try reading { reader in
-            let rows = try Row.fetchAll(reader.db, sql: """
-                SELECT activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion, author, startedAt, completedAt, utcOffset, items,
-                    alerts, acknowledgedAt
-                FROM questionnaireResponse
+            try Row.fetchAll(reader.db, sql: StoreReader.responseColumns + """
                 WHERE personId = person() AND activityId = ? AND date >= ? AND date <= ?
                 ORDER BY date, occurrence, revision
-                """, arguments: [id, from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"])
-            return try rows.map { row in
-                guard let date = LocalDate(iso: row[1] as String), let started = Timestamp.date(row[8]) else {
-                    throw StoreError.damaged(path: path, detail: tr("a response of '{id}' cannot be read", ["id": id]))
-                }
-                let completed: String? = row[9], alerts: String? = row[12], acknowledged: String? = row[13]
-                return StoredResponse(activityId: row[0], date: date, occurrence: row[2], revision: row[3], status: row[4],
-                                      form: FormReference(url: row[5], version: row[6]), author: row[7], startedAt: started,
-                                      completedAt: completed.flatMap(Timestamp.date), utcOffset: row[10], items: row[11],
-                                      alerts: alerts.map { $0.split(separator: " ").map(String.init) } ?? [],
-                                      acknowledgedAt: acknowledged.flatMap(Timestamp.date))
-            }
+                """, arguments: [id, from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"]).map(reader.response)
         }
+    }
+}
+
+extension StoreReader {
+    static let responseColumns = """
+        SELECT activityId, date, occurrence, revision, status, questionnaireUrl, questionnaireVersion, author, startedAt, completedAt, utcOffset, items,
+            alerts, acknowledgedAt
+        FROM questionnaireResponse
+
+        """
+
+    func response(_ row: Row) throws -> StoredResponse {
+        let id: String = row[0]
+        guard let date = LocalDate(iso: row[1] as String), let started = Timestamp.date(row[8]) else {
+            throw StoreError.damaged(path: path, detail: tr("a response of '{id}' cannot be read", ["id": id]))
+        }
+        let completed: String? = row[9], alerts: String? = row[12], acknowledged: String? = row[13]
+        return StoredResponse(activityId: id, date: date, occurrence: row[2], revision: row[3], status: row[4],
+                              form: FormReference(url: row[5], version: row[6]), author: row[7], startedAt: started,
+                              completedAt: completed.flatMap(Timestamp.date), utcOffset: row[10], items: row[11],
+                              alerts: alerts.map { $0.split(separator: " ").map(String.init) } ?? [],
+                              acknowledgedAt: acknowledged.flatMap(Timestamp.date))
+    }
+
+    /// The last answering of each event between two days (inclusive; all days when nil), the
+    /// person's, completed or amended: the response FHIR export sends for the event, oldest first.
+    public func latestResponses(from: LocalDate? = nil, to: LocalDate? = nil) throws -> [StoredResponse] {
+        try Row.fetchAll(db, sql: Self.responseColumns + """
+            WHERE personId = person() AND date >= ? AND date <= ? AND status IN ('completed', 'amended')
+                AND revision = (SELECT max(revision) FROM questionnaireResponse AS later
+                    WHERE later.personId = questionnaireResponse.personId AND later.activityId = questionnaireResponse.activityId
+                        AND later.date = questionnaireResponse.date AND later.occurrence = questionnaireResponse.occurrence
+                        AND later.status IN ('completed', 'amended'))
+            ORDER BY date, activityId, occurrence
+            """, arguments: [from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"]).map(response)
+    }
+
+    /// The form the store keeps under `reference`, read and checked; nil when it keeps none.
+    public func form(_ reference: FormReference) throws -> Questionnaire? {
+        guard let stored = try FormRows.form(reference, db) else { return nil }
+        return try QuestionnaireReader.read(Data(stored.json.utf8), source: reference.canonical)
     }
 }

@@ -3,6 +3,7 @@ import CSQLiteSetup
 import GRDB
 import GRDBSQLite
 import Localization
+import Synchronization
 
 /// The care-plan store: one SQLite file, opened through GRDB.
 ///
@@ -23,6 +24,8 @@ public final class CareStore: @unchecked Sendable {
     let busyTimeout: TimeInterval
     let reader: DatabaseQueue
     private let writerLock = NSLock()
+    /// The forms this store object has read, by canonical (`form(_:)`).
+    let formsRead = Mutex<[String: FormsRead.Entry]>([:])
     private var openedWriter: DatabaseQueue?
 
     /// Refills activities linked to health data, in the transaction of the change that calls it:

@@ -60,10 +60,5 @@ extension PlanDecoder {
     }
 
     /// `content-` and the FNV-1a hash of the text: not a secret, only a name that changes with it.
-    static func contentVersion(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        return "content-" + String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func contentVersion(_ text: String) -> String { "content-" + ContentHash.fnv1a(text) }
 }

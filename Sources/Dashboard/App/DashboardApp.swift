@@ -91,8 +91,11 @@ public final class DashboardApp {
                     if case .startSamplePlan = command { reloadPlan = true }
                     if case .nextPerson = command { reloadPlan = true }
                 }
-                if commands.isEmpty, shown == (state.selectedDate, state.focus, state.insightsRange) { continue }
-                moved = commands.isEmpty
+                // Nothing written and the same day, pane and range: what was loaded still holds (a
+                // questionnaire opened reads only its form); the next frame draws from it.
+                let wrote = commands.contains(where: \.writes)
+                if !wrote, shown == (state.selectedDate, state.focus, state.insightsRange) { continue }
+                moved = !wrote
             } else {
                 now = try clock()
                 state.minutesIntoDay = now.minutesIntoDay

@@ -26,4 +26,13 @@ public enum Command: Equatable, Sendable {
     case discardDraft(SurveyState)
     /// The first-run picker's choice: the sample plan, moved to start today.
     case startSamplePlan(path: String)
+
+    /// Whether it may change the store: after one that cannot, the event loop keeps what it
+    /// loaded for the visible week instead of reading it all again.
+    public var writes: Bool {
+        switch self {
+        case .openSurvey, .open: false
+        default: true
+        }
+    }
 }

@@ -122,7 +122,8 @@ public struct CommandRunner {
         case .open(let target):
             state.message = StatusMessage(text: try DocumentFiles.open(target), level: .info)
         case .openSurvey(let id, let date, let occurrence, let amending):
-            state.survey = try SurveyLoader.open(id, date: date, occurrence: occurrence, amending: amending, plan: data.plan, store: store, now: try clock().now)
+            state.survey = try SurveyLoader.open(id, date: date, occurrence: occurrence, amending: amending, plan: data.plan, store: store,
+                                              drafts: data.day.date == date ? data.drafts : nil, now: try clock().now)
             if state.survey?.resumed == true {
                 state.message = StatusMessage(text: tr("Your draft of {title}, from where you left it", ["title": state.survey!.activity.title]), level: .info)
             }

@@ -1,4 +1,5 @@
 import CarePlanStore
+import FHIRPath
 import Foundation
 import Localization
 import HealthData
@@ -46,9 +47,12 @@ public struct BundleBuilder {
                   let device = try reader.device(of: outcome, link: link) else { continue }
             devices[eventKey(outcome)] = device
         }
+        let responses = try reader.latestResponses(from: from, to: to)
+        var scores: [FormReference: FormScores] = [:]
+        for reference in Set(responses.map(\.form)) { scores[reference] = try reader.form(reference).map(FormScores.init) }
         return try BundleBuilder(plan: plan, storeUUID: try identity(reader), today: today)
             .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(try reader.importedObservations()),
-                    devices: devices, generatedAt: generatedAt, utcOffset: utcOffset)
+                    devices: devices, responses: responses, scores: scores, generatedAt: generatedAt, utcOffset: utcOffset)
     }
 
     /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
@@ -57,7 +61,8 @@ public struct BundleBuilder {
     /// (a schedule's summary, a reading in words) are careplan's English whatever the reader's
     /// language: a FHIR resource is data for other programs, the same from every careplan.
     public func bundle(outcomes: [Outcome], range: (from: LocalDate?, to: LocalDate?), imported: [String: Identifier] = [:],
-                       devices: [String: SampleDevice] = [:], generatedAt: Date, utcOffset: Int) throws -> Bundle {
+                       devices: [String: SampleDevice] = [:], responses: [StoredResponse] = [], scores: [FormReference: FormScores] = [:],
+                       generatedAt: Date, utcOffset: Int) throws -> Bundle {
         try Language.inSourceLanguage {
             var entries: [Bundle.Entry] = []
             func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
@@ -68,11 +73,20 @@ public struct BundleBuilder {
             patient.birthDate = plan.patientDetails.born?.iso
             add(.patient(patient))
             add(.carePlan(try carePlan()))
+            // A questionnaire's answers, each event's last; its scores' Observations say they came from them.
+            var answered: [String: StoredResponse] = [:]
+            for response in responses {
+                add(.questionnaireResponse(questionnaireResponse(response)))
+                answered[Self.eventKey(response.activityId, response.date, response.occurrence)] = response
+            }
             // One Device per real device: samples of the same watch written by two versions of an
             // app are still the one watch (its resource id is made from the same key).
             var deviceIds: [String: String] = [:]
             for outcome in outcomes {
                 guard var observation = observation(outcome, imported: imported[Self.eventKey(outcome)]) else { continue }
+                if let response = answered[Self.eventKey(outcome)] {
+                    scored(&observation, outcome, by: response, scores: scores[response.form])
+                }
                 if let sample = devices[Self.eventKey(outcome)] {
                     let key = Self.deviceKey(sample)
                     if deviceIds[key] == nil {
@@ -145,6 +159,38 @@ public struct BundleBuilder {
         }
         coding.append(Coding(system: Self.activitySystem, code: activity.id, display: activity.title))
         return CodeableConcept(coding: coding, text: activity.title)
+    }
+
+    // MARK: QuestionnaireResponse
+
+    /// The key of an event's response: what its QuestionnaireResponse's identifier and id are made from.
+    static func responseKey(_ response: StoredResponse) -> String {
+        "response/\(response.activityId)/\(response.date.iso)/\(response.occurrence)"
+    }
+
+    /// The system of the bands careplan's instruments give their scores (`minimal`, `moderate`…).
+    public static let scoreBandSystem = "urn:careplan:codesystem:score-band"
+
+    /// One response as FHIR has it: the form by its canonical, asked by the CarePlan, answered by
+    /// the patient or the person named, with its items as the store keeps them.
+    func questionnaireResponse(_ response: StoredResponse) -> QuestionnaireResponse {
+        let key = Self.responseKey(response)
+        var resource = QuestionnaireResponse(id: uuid(key), identifier: Identifier(system: system, value: key),
+                                             questionnaire: response.form.canonical, status: response.status)
+        resource.basedOn = [Reference(reference: "urn:uuid:" + uuid("careplan"), display: plan.title)]
+        resource.subject = patientReference
+        resource.authored = response.completedAt?.localISO8601(offset: response.utcOffset)
+        resource.author = response.author.map { Reference(display: $0) } ?? patientReference
+        if let items = try? JSONReader.read(response.items), items.items.isEmpty == false { resource.item = FHIRJSONValue(items) }
+        return resource
+    }
+
+    /// A questionnaire's score: worked out from its response, its band as the interpretation.
+    func scored(_ observation: inout Observation, _ outcome: Outcome, by response: StoredResponse, scores: FormScores?) {
+        observation.derivedFrom = [Reference(reference: "urn:uuid:" + uuid(Self.responseKey(response)), display: "QuestionnaireResponse")]
+        observation.category = [CodeableConcept(coding: [Coding(system: ClinicalCodes.categorySystem, code: "survey", display: Self.categoryNames["survey"])])]
+        guard let band = outcome.values.lazy.compactMap({ scores?.band(of: $0) }).first else { return }
+        observation.interpretation = [CodeableConcept(coding: [Coding(system: Self.scoreBandSystem, code: band.code, display: band.display)], text: band.display)]
     }
 
     // MARK: Observation

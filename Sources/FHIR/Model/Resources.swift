@@ -1,3 +1,5 @@
+import FHIRPath
+
 /// The FHIR R4 resources careplan writes and reads: Patient, CarePlan, Observation, the record of
 /// a tick (Procedure, MedicationAdministration, in Ticks.swift), and the Bundle that carries them. Other resources a file contains are kept as `OtherResource`, enough
 /// to resolve a reference to a name.
@@ -106,6 +108,29 @@ public protocol ObservationValueHolder {
     var valueTime: String? { get set }
 }
 
+/// A questionnaire's answers (R4 QuestionnaireResponse): the form by its canonical, and the items as
+/// the store keeps them, nested as the form nests them.
+public struct QuestionnaireResponse: Encodable, Hashable, Sendable {
+    public var resourceType = "QuestionnaireResponse"
+    public var id: String?
+    public var identifier: Identifier?
+    /// The CarePlan that asked it.
+    public var basedOn: [Reference]?
+    public var questionnaire: String
+    public var status: String
+    public var subject: Reference?
+    public var authored: String?
+    public var author: Reference?
+    public var item: FHIRJSONValue?
+
+    public init(id: String, identifier: Identifier, questionnaire: String, status: String) {
+        self.id = id
+        self.identifier = identifier
+        self.questionnaire = questionnaire
+        self.status = status
+    }
+}
+
 public struct Observation: Codable, Hashable, Sendable, ObservationValueHolder {
     public struct Component: Codable, Hashable, Sendable, ObservationValueHolder {
         public var code: CodeableConcept
@@ -153,6 +178,9 @@ public struct Observation: Codable, Hashable, Sendable, ObservationValueHolder {
     public var device: Reference?
     public var hasMember: [Reference]?
     public var component: [Component]?
+    /// What the value means (a score's band); the response a score was worked out from.
+    public var interpretation: [CodeableConcept]?
+    public var derivedFrom: [Reference]?
 
     public init(id: String, identifier: [Identifier], status: String, code: CodeableConcept) {
         self.id = id
@@ -248,6 +276,8 @@ public enum AnyResource: Codable, Hashable, Sendable {
     case procedure(Procedure)
     case medicationAdministration(MedicationAdministration)
     case operationOutcome(OperationOutcome)
+    /// Only ever written (a questionnaire's answers); one read comes in as `other`.
+    case questionnaireResponse(QuestionnaireResponse)
     case other(OtherResource)
 
     private enum Keys: String, CodingKey { case resourceType }
@@ -277,6 +307,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .procedure(let resource): try resource.encode(to: encoder)
         case .medicationAdministration(let resource): try resource.encode(to: encoder)
         case .operationOutcome(let resource): try resource.encode(to: encoder)
+        case .questionnaireResponse(let resource): try resource.encode(to: encoder)
         case .other(let resource): try resource.encode(to: encoder)
         }
     }
@@ -291,6 +322,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .procedure: return "Procedure"
         case .medicationAdministration: return "MedicationAdministration"
         case .operationOutcome: return "OperationOutcome"
+        case .questionnaireResponse: return "QuestionnaireResponse"
         case .other(let resource): return resource.resourceType
         }
     }
@@ -305,6 +337,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .procedure(let resource): return resource.id
         case .medicationAdministration(let resource): return resource.id
         case .operationOutcome(let resource): return resource.id
+        case .questionnaireResponse(let resource): return resource.id
         case .other(let resource): return resource.id
         }
     }
@@ -317,6 +350,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .carePlan(let plan): return plan.title
         case .observation(let observation): return observation.code?.label
         case .bundle, .operationOutcome: return nil
+        case .questionnaireResponse(let response): return response.questionnaire
         case .device(let device): return device.deviceName?.first?.name
         case .procedure(let procedure): return procedure.code?.label
         case .medicationAdministration(let administration): return administration.medicationCodeableConcept?.label

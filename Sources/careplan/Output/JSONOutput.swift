@@ -1,4 +1,5 @@
 import CarePlanStore
+import FHIR
 import Foundation
 
 /// JSON shapes of the scriptable commands. Keys named in the issue (`date`, `adherence`, `activities`,

@@ -1,12 +1,17 @@
 import FHIRPath
 import Foundation
 
-/// A FHIR resource (FHIRPath's `JSON`, as a questionnaire response is kept) inside careplan's own
-/// JSON output: numbers keep the digits they were written with.
-struct FHIRJSONValue: Encodable {
-    let json: JSON
+/// FHIR JSON as FHIRPath reads it (`JSON`, as a questionnaire response's items are kept) inside an
+/// encoded document (careplan's own JSON output, a FHIR Bundle): numbers keep the digits they were
+/// written with.
+public struct FHIRJSONValue: Encodable, Hashable, Sendable {
+    public let json: JSON
 
-    init(_ json: JSON) { self.json = json }
+    public init(_ json: JSON) { self.json = json }
+
+    /// The same when written the same (a resource holding it is compared by what it would send).
+    public static func == (a: FHIRJSONValue, b: FHIRJSONValue) -> Bool { a.json.text == b.json.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(json.text) }
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -15,7 +20,7 @@ struct FHIRJSONValue: Encodable {
         init?(intValue: Int) { nil }
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         switch json {
         case .null:
             var container = encoder.singleValueContainer()

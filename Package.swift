@@ -175,7 +175,7 @@ let package = Package(
             name: "CareReport",
             dependencies: [
                 "Localization",
-                "CareInsights", "CarePlanStore", "HealthData",
+                "CareInsights", "CarePlanStore", "HealthData", "Questionnaires", "FHIRPath",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -95,6 +95,8 @@ public struct ClinicalReport: Sendable {
     /// Each imported quantity type with samples in the period: "Steps: 6,512 a day on average (28 days; 2,100–11,870)".
     public var health: [String]
     public var readings: [ReadingRow]
+    /// The questionnaires answered in the period: scores, bands, trend and the latest answers.
+    public var questionnaires: [QuestionnaireRow] = []
     public var careTeam: [ContactRow]
     /// How it was made: careplan's version, when, from which database.
     public var footer: String
@@ -111,6 +113,7 @@ public struct ClinicalReport: Sendable {
     public var hasSleep = false
     public var hasHealth = false
     public var hasReadings = false
+    public var hasQuestionnaires = false
     public var hasCareTeam = false
 }
 
@@ -199,6 +202,8 @@ extension ClinicalReport {
             report.hasMessages = !report.messages.isEmpty
             report.hasSleep = !report.sleep.isEmpty
             report.hasReadings = !report.readings.isEmpty
+            report.questionnaires = try questionnaires(reader, plan: plan, outcomes: outcomes, first: period.first, end: end)
+            report.hasQuestionnaires = !report.questionnaires.isEmpty
             report.hasCareTeam = !report.careTeam.isEmpty
             return report
         }
@@ -313,6 +318,7 @@ extension ClinicalReport {
         public var doneOfDue = trc("report column", "Done of due")
         public var readings = trc("report heading", "Readings")
         public var messages = trc("report heading", "Messages")
+        public var questionnaires = trc("report heading", "Questionnaires")
         public var sleep = trc("report heading", "Sleep")
         public var healthData = trc("report heading", "Health data (Apple Health)")
         public var planInPeriod = trc("report heading", "The plan in this period")

@@ -78,6 +78,16 @@ enum ReportTemplates {
         {{#messages}}<p class="message"><span class="level-{{level}}">{{levelText}}</span> {{text}}</p>
         {{/messages}}{{/hasMessages}}
 
+        {{#hasQuestionnaires}}<h2>{{words.questionnaires}}</h2>
+        {{#questionnaires}}<section class="questionnaire">
+        <h3>{{questionnaireTitle}}</h3>
+        <p>{{scoreLine}}</p>{{#trendLine}}<p class="muted">{{.}}</p>{{/trendLine}}
+        {{#answersHeading}}<p class="muted">{{.}}</p>
+        <table class="readings"><tbody>{{#answerLines}}<tr><td>{{question}}</td><td>{{answer}}</td></tr>
+        {{/answerLines}}</tbody></table>{{/answersHeading}}
+        </section>
+        {{/questionnaires}}{{/hasQuestionnaires}}
+
         {{#hasSleep}}<h2>{{words.sleep}}</h2>
         <ul>{{#sleep}}<li>{{.}}</li>{{/sleep}}</ul>{{/hasSleep}}
 
@@ -134,6 +144,20 @@ enum ReportTemplates {
         - {{levelText}}: {{text}}
         {{/messages}}
         {{/hasMessages}}
+        {{#hasQuestionnaires}}
+
+        ## {{words.questionnaires}}
+
+        {{#questionnaires}}
+        - **{{questionnaireTitle}}**: {{scoreLine}}{{#trendLine}}. {{.}}{{/trendLine}}
+        {{#answersHeading}}
+          {{.}}:
+        {{#answerLines}}
+          - {{question}}: {{answer}}
+        {{/answerLines}}
+        {{/answersHeading}}
+        {{/questionnaires}}
+        {{/hasQuestionnaires}}
         {{#hasSleep}}
 
         ## {{words.sleep}}

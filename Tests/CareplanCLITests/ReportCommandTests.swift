@@ -34,6 +34,36 @@ import Testing
     }
 }
 
+/// A questionnaire in the report: each score of the period with its band, how it moved, and the
+/// answers given last, in Markdown and in HTML (each escaped as it escapes: `&lt;` renders `<`).
+@Suite struct ReportQuestionnaireTests {
+    @Test func scoresBandsTrendAndTheLatestAnswers() throws {
+        let cli = CLI(now: "2026-11-01T09:00")
+        #expect(try cli.run(["import", cli.write("plan.yaml", AnswerCommandTests.plan)]).status == 0)
+        let questions = ["44250-9", "44255-8", "44259-0", "44254-1", "44251-7", "44258-2", "44252-5", "44253-3", "44260-8"]
+        let first = questions.dropLast().map { $0 + "=2" }.joined(separator: "\n") + "\n44260-8=0\n69722-7=Very difficult\n"
+        #expect(try cli.run(["answer", "phq9", "--answers", "-"], input: first).status == 0)
+        var later = cli
+        later.environment["CAREPLAN_NOW"] = "2026-11-15T09:00"
+        let second = "44250-9=Several days\n" + questions.dropFirst().map { $0 + "=0" }.joined(separator: "\n") + "\n"
+        #expect(try later.run(["answer", "phq9", "--answers", "-", "--by", "Anna <daughter>"], input: second).status == 0)
+        let markdown = try later.run(["report", "--format", "md"])
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        #expect(markdown.stdout.contains("""
+            ## Questionnaires
+
+            - **PHQ-9**: 1 Nov: 16 (moderately severe) · 15 Nov: 1 (minimal). From 16 (moderately severe) on 1 Nov to 1 (minimal) on 15 Nov
+              Answers of Sunday 15 Nov 2026, by Anna &lt;daughter&gt;:
+              - Little interest or pleasure in doing things: Several days
+              - Feeling down, depressed, or hopeless: Not at all
+            """), "\(markdown.stdout)")
+        let html = try later.run(["report", "--out", "-"]).stdout
+        #expect(html.contains("<h2>Questionnaires</h2>") && html.contains("<h3>PHQ-9</h3>"))
+        #expect(html.contains("by Anna &lt;daughter&gt;") && !html.contains("Anna <daughter>"), "the person's name is escaped")
+        #expect(html.contains("<td>Little interest or pleasure in doing things</td><td>Several days</td>"))
+    }
+}
+
 /// Health data the store holds goes into the report beside the plan's readings.
 @Suite struct ReportHealthDataTests {
     @Test func importedQuantitiesAreSummarisedByDay() throws {

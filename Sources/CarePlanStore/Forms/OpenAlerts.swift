@@ -3,7 +3,7 @@ import GRDB
 import Localization
 
 /// A questionnaire's answer that needs the care team and that the person has not yet said they
-/// have seen: `due` and `status` show it until `careplan acknowledge` (or the dashboard) says so.
+/// have seen: `due`, `status` and Insights show it until `careplan acknowledge` says so.
 public typealias OpenAlert = FormEvent
 
 extension StoreReader {

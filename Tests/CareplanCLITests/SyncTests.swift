@@ -199,6 +199,36 @@ import Testing
         #expect(wrong.status != 0 && wrong.stderr.contains("--sync 30s: give minutes or hours"), "\(wrong.stderr)")
     }
 
+    /// A PHQ-9 answered goes up as its QuestionnaireResponse and the score's Observation derived
+    /// from it; answered again, the same response is updated (amended), not duplicated.
+    @Test func aQuestionnairesAnswersGoUpWithTheScore() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI(now: "2026-11-15T09:00")
+        #expect(try cli.run(["import", cli.write("plan.yaml", AnswerCommandTests.plan)]).status == 0)
+        let questions = ["44250-9", "44255-8", "44259-0", "44254-1", "44251-7", "44258-2", "44252-5", "44253-3", "44260-8"]
+        #expect(try cli.run(["answer", "phq9", "--answers", "-"], input: questions.map { $0 + "=1" }.joined(separator: "\n") + "\n69722-7=Very difficult\n").status == 0)
+        let first = try cli.run(["sync", "--server", server.base])
+        #expect(first.status == 0, "\(first.stderr)")
+        let patient = try patient(cli)
+        let scores = try server.search("Observation?patient=\(patient)&code=http://loinc.org|44261-6")
+        try #require(scores.count == 1)
+        #expect(scores[0]["valueInteger"] as? Int == 9)
+        #expect(((scores[0]["interpretation"] as? [[String: Any]])?.first?["coding"] as? [[String: Any]])?.first?["code"] as? String == "mild")
+        let derived = try #require(((scores[0]["derivedFrom"] as? [[String: Any]])?.first?["reference"] as? String))
+        #expect(derived.hasPrefix("QuestionnaireResponse/"))
+        let response = try #require(try FHIRServerProcess.request("GET", server.base + "/" + derived).body as? [String: Any])
+        #expect(response["questionnaire"] as? String == "urn:careplan:questionnaire:phq-9|1.0.0" && response["status"] as? String == "completed")
+        #expect((response["subject"] as? [String: Any])?["reference"] as? String == patient)
+        #expect((response["item"] as? [[String: Any]])?.count == 3, "the nine questions' group, the total and the difficulty")
+        // Answered again: the same response, amended; still one score.
+        #expect(try cli.run(["answer", "phq9", "--answers", "-"], input: questions.map { $0 + "=0" }.joined(separator: "\n")).status == 0)
+        #expect(try cli.run(["sync"]).status == 0)
+        let amended = try #require(try FHIRServerProcess.request("GET", server.base + "/" + derived).body as? [String: Any])
+        #expect(amended["status"] as? String == "amended")
+        let again = try server.search("Observation?patient=\(patient)&code=http://loinc.org|44261-6")
+        #expect(again.count == 1 && again.first?["valueInteger"] as? Int == 0)
+    }
+
     @Test func whatASyncSendsIsValidFHIR() throws {
         // Everything a sync can send: a Patient and a CarePlan, readings with their devices (health
         // data filled), ticks of medicines and of other tasks, an edit and a clear.

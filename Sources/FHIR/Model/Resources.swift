@@ -113,6 +113,8 @@ public protocol ObservationValueHolder {
 public struct QuestionnaireResponse: Encodable, Hashable, Sendable {
     public var resourceType = "QuestionnaireResponse"
     public var id: String?
+    /// The writer's tag, in a sync.
+    public var meta: Meta?
     public var identifier: Identifier?
     /// The CarePlan that asked it.
     public var basedOn: [Reference]?

@@ -101,7 +101,11 @@ public struct SyncResources {
     /// The entries for one changed event (its Device first when health data filled it), and the
     /// binding it has once the server took them; nil when nothing goes (a clinic's resource,
     /// which careplan never writes over, or an event cleared before it ever went).
-    public func entries(for event: PendingEvent, device: SampleDevice?) -> (entries: [Bundle.Entry], binding: SyncBinding)? {
+    /// `response`: a questionnaire's answers to the event (its last answering), with what its
+    /// scores mean; they go as a QuestionnaireResponse before the score's Observation, which says it
+    /// was derived from them.
+    public func entries(for event: PendingEvent, device: SampleDevice?,
+                        response: (answers: StoredResponse, scores: FormScores?)? = nil) -> (entries: [Bundle.Entry], binding: SyncBinding)? {
         if event.binding?.origin == .clinic { return nil }
         guard let history = writer.plan.history(event.activityId) else { return nil }
         let activity = history.activity(on: event.date)
@@ -154,6 +158,12 @@ public struct SyncResources {
                                             request: Bundle.Request(method: "PUT", url: "Device/" + (resource.id ?? ""))))
                 observation.device = Reference(reference: "Device/" + (resource.id ?? ""), display: observation.device?.display)
             }
+            if let response {
+                let answers = questionnaireResponseEntry(response.answers, meta: meta)
+                entries.append(answers.entry)
+                writer.scored(&observation, outcome, by: response.answers, scores: response.scores)
+                observation.derivedFrom = [Reference(reference: answers.resource, display: "QuestionnaireResponse")]
+            }
             resource = .observation(observation)
         } else {
             // Cleared: the values are gone here, the server keeps them in the resource's history.
@@ -167,6 +177,16 @@ public struct SyncResources {
         let binding = SyncBinding(resource: "\(type)/\(id)", identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")",
                                   origin: event.binding?.origin ?? .own)
         return (entries, binding)
+    }
+
+    /// A questionnaire's answers as this writer's QuestionnaireResponse, `PUT` on the stable id
+    /// careplan makes for the event's response (an amended answering updates it in place).
+    func questionnaireResponseEntry(_ response: StoredResponse, meta: Meta) -> (entry: Bundle.Entry, resource: String) {
+        var resource = writer.questionnaireResponse(response)
+        resource.meta = meta
+        resource.basedOn = planBuilder.carePlanReference.map { [$0] }
+        let name = "QuestionnaireResponse/" + (resource.id ?? "")
+        return (Bundle.Entry(fullUrl: fullUrl(name), resource: .questionnaireResponse(resource), request: Bundle.Request(method: "PUT", url: name)), name)
     }
 
     /// A resource's address on the server (`https://fhir.example.org/r4/Observation/ID`), as a

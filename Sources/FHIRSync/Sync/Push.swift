@@ -17,7 +17,7 @@ extension SyncSession {
         while true {
             let planWaits = plan != nil
             let patientWaits = settings.patientId == nil
-            let (events, devices) = try pendingBatch(limit: dryRun ? .max : bundleSize)
+            let (events, devices, responses) = try pendingBatch(limit: dryRun ? .max : bundleSize)
             guard !events.isEmpty || planWaits || patientWaits else { return }
 
             var entries: [FHIR.Bundle.Entry] = []
@@ -32,7 +32,8 @@ extension SyncSession {
             }
             var sent: [(event: PendingEvent, binding: SyncBinding?, entry: Int?)] = []
             for event in events {
-                guard let made = resources.entries(for: event, device: devices[SyncResources.deviceKey(event)]) else {
+                let key = SyncResources.deviceKey(event)
+                guard let made = resources.entries(for: event, device: devices[key], response: responses[key]) else {
                     sent.append((event, event.binding, nil))
                     continue
                 }
@@ -97,19 +98,27 @@ extension SyncSession {
         return (resource, digest, key)
     }
 
-    /// Up to `limit` waiting events, and the devices of those health data filled.
-    func pendingBatch(limit: Int) throws -> ([PendingEvent], [String: SampleDevice]) {
+    /// Up to `limit` waiting events, the devices of those health data filled, and the answers
+    /// (with what their scores mean) of those a questionnaire recorded, each by the event's key.
+    func pendingBatch(limit: Int) throws -> ([PendingEvent], [String: SampleDevice], [String: (answers: StoredResponse, scores: FormScores?)]) {
         try store.reading { reader in
             let events = try reader.pendingEvents(limit: limit)
             let plan = try reader.plan()
             var devices: [String: SampleDevice] = [:]
+            var responses: [String: (answers: StoredResponse, scores: FormScores?)] = [:]
+            var scores: [FormReference: FormScores?] = [:]
             for event in events {
-                guard let outcome = event.outcome, outcome.source != nil,
-                      let link = plan.history(outcome.activityId)?.activity(on: outcome.date).health,
-                      let device = try reader.device(of: outcome, link: link) else { continue }
+                guard let outcome = event.outcome, let activity = plan.history(outcome.activityId)?.activity(on: outcome.date) else { continue }
+                if activity.questionnaire != nil,
+                   let answers = try reader.latestResponses(from: outcome.date, to: outcome.date)
+                       .last(where: { $0.activityId == outcome.activityId && $0.occurrence == outcome.occurrence }) {
+                    if scores[answers.form] == nil { scores[answers.form] = try reader.form(answers.form).map(FormScores.init) }
+                    responses[SyncResources.deviceKey(event)] = (answers, scores[answers.form] ?? nil)
+                }
+                guard outcome.source != nil, let link = activity.health, let device = try reader.device(of: outcome, link: link) else { continue }
                 devices[SyncResources.deviceKey(event)] = device
             }
-            return (events, devices)
+            return (events, devices, responses)
         }
     }
 

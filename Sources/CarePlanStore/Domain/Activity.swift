@@ -64,6 +64,11 @@ public struct Activity: Hashable, Sendable, Identifiable {
         self.questionnaire = questionnaire
     }
 
+    /// Whether `id` is written as an activity's id must be: lowercase letters, digits and '-'.
+    public static func isSlug(_ id: String) -> Bool {
+        !id.isEmpty && id.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
     /// Whether its occurrences count in the day's adherence.
     public var countsInAdherence: Bool { kind == .intervention && !optional && !schedule.isAsNeeded }
 

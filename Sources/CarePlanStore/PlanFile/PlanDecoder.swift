@@ -155,7 +155,7 @@ public struct PlanDecoder {
         let map = try reader.mapping(node, "activity", allowed: Self.activityKeys)
         guard let idNode = map["id"] else { throw reader.missing("id", in: "activity", at: node) }
         let id = try reader.string(idNode, "id")
-        guard !id.isEmpty, id.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+        guard Activity.isSlug(id) else {
             throw reader.error(at: idNode, tr("{context}: '{id}' is not a slug; use lowercase letters, digits and '-' (e.g. ice-knee)", ["context": "id", "id": id]))
         }
         guard id.count <= 64 else {

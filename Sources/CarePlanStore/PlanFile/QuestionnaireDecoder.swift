@@ -42,23 +42,16 @@ extension PlanDecoder {
             throw reader.error(at: node, tr("{context}: '{text}' is not an instrument careplan ships ({names}), a .json file, or a form's canonical url",
                                             ["context": context, "text": text, "names": instruments.names.joined(separator: ", ")]))
         }
-        let form: Questionnaire
-        do { form = try QuestionnaireReader.read(data, source: text) } catch {
+        let file: FormFile
+        do { file = try FormFile(json: String(decoding: data, as: UTF8.self), source: text, activityId: activityId) } catch {
             throw reader.error(at: node, "\(context): \(error.description)")
         }
-        let json = String(decoding: data, as: UTF8.self)
-        // A form with no url is named after the activity, and its version after its content, so a
-        // changed file is a new version and earlier responses keep the form they answered.
-        let reference = FormReference(url: form.url ?? "urn:careplan:activity:\(activityId)",
-                                      version: form.version ?? (form.url == nil ? Self.contentVersion(json) : ""))
+        let json = file.stored.json, reference = file.stored.reference
         if let other = found.forms.first(where: { $0.reference == reference && $0.json != json }) {
             throw reader.error(at: node, tr("{context}: another activity asks a different form with the same url and version ({canonical}); give one of them its own version",
                                             ["context": context, "canonical": other.reference.canonical]))
         }
         if !found.forms.contains(where: { $0.reference == reference }) { found.forms.append(StoredForm(reference: reference, json: json)) }
-        return (reference, FormMeasure.measure(of: form))
+        return (reference, file.measure)
     }
-
-    /// `content-` and the FNV-1a hash of the text: not a secret, only a name that changes with it.
-    static func contentVersion(_ text: String) -> String { "content-" + ContentHash.fnv1a(text) }
 }

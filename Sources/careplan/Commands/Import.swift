@@ -20,7 +20,7 @@ struct Import: TextOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: tr("Import a plan file (YAML), or FHIR R4 JSON: a CarePlan, Observations, or a Bundle of them."),
-        discussion: tr("Plans: changed activities get a new version from --effective on. Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.\nFHIR (a .json file, or --format fhir): a CarePlan becomes the plan, saying what it could not keep (careplan plan --export then writes it as YAML to edit); Observations land on the assessments with their LOINC codes, converted to the measure's unit, once each however often the file is imported. docs/fhir.md has the mapping."))
+        discussion: tr("Plans: changed activities get a new version from --effective on. Re-importing the same file changes nothing. The whole file is checked first: when any activity is invalid, nothing is written.\nFHIR (a .json file, or --format fhir): a CarePlan becomes the plan, saying what it could not keep (careplan plan --export then writes it as YAML to edit); Observations land on the assessments with their LOINC codes, converted to the measure's unit, once each however often the file is imported; a Questionnaire becomes what an assessment asks (--activity), or is kept for plans to name. docs/fhir.md has the mapping."))
 
     @ParentCommand var careplan: Careplan
     @Argument(help: ArgumentHelp(tr("The plan file, e.g. sample-plans/knee-replacement.yaml, or a FHIR JSON file."), valueName: "file"))
@@ -31,17 +31,28 @@ struct Import: TextOnlyCommand {
     var format: Format?
     @Flag(name: .long, help: ArgumentHelp(tr("Go ahead when the file ends activities or removes contacts (asked on a terminal; needed otherwise).")))
     var yes = false
+    @Option(name: .long, help: ArgumentHelp(tr("For a FHIR Questionnaire: the assessment that asks it, one of the plan's or a new id (asked on a terminal; without it the store keeps the form for plans to name)."),
+                                            valueName: "id"))
+    var activity: String?
 
     func run() throws {
         let clock = try store.clock()
         let effectiveDate = try effective.map { try DateArgument.parse($0, today: clock.today) } ?? clock.today
         guard (format ?? Self.guessFormat(file)) == .fhir else {
+            if activity != nil { throw ValidationError(tr("--activity goes with a FHIR Questionnaire; this file is not one")) }
             // A plan may name a form the store keeps by its canonical url.
             let plan = try PlanDecoder.load(path: file, storedForms: { [store] in try store.open(readOnly: true).storedForms() })
             return try importPlan(plan, effective: effectiveDate, clock: clock)
         }
-        let resource = try FHIRFile.load(path: file)
         let name = (file as NSString).lastPathComponent
+        let text = try YAMLNodeReader.text(ofFile: file, shown: name)
+        if FormImport.isQuestionnaire(text) {
+            return try FormImport(store: store, file: file, activity: activity, yes: yes).run(text: text, effective: effectiveDate, clock: clock)
+        }
+        if activity != nil {
+            throw FHIRError(file: name, tr("--activity goes with a FHIR Questionnaire; this file is not one"))
+        }
+        let resource = try FHIRFile.load(path: file)
         let observations = ObservationReader.observations(in: resource)
         let hasPlan = CarePlanReader.holdsCarePlan(resource)
         guard hasPlan || !observations.isEmpty else {

@@ -69,4 +69,40 @@ import Testing
         }
         #expect(try cli.run(["plan", "--export"]).stdout == before)
     }
+
+    /// A clinic's FHIR CarePlan whose activities name Questionnaires (`detail.instantiatesCanonical`):
+    /// one the Bundle carries, one careplan ships, one nowhere to be found (noted, and left out: it
+    /// names nothing else to do).
+    @Test func aCarePlansActivitiesThatNameQuestionnairesBecomeQuestionnaireAssessments() throws {
+        let cli = CLI(now: "2026-11-15T09:00")
+        var bmi = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.forms.appendingPathComponent("lforms-weight-height-bmi.json"))) as? [String: Any])
+        bmi["url"] = "http://clinic.example/Questionnaire/bmi"
+        bmi["version"] = "3"
+        func activity(_ canonical: String, every days: Int) -> [String: Any] {
+            ["detail": ["status": "scheduled", "instantiatesCanonical": [canonical],
+                        "scheduledTiming": ["repeat": ["frequency": 1, "period": days, "periodUnit": "d"]]]]
+        }
+        let carePlan: [String: Any] = [
+            "resourceType": "CarePlan", "status": "active", "intent": "plan", "title": "Weight clinic", "subject": ["display": "Jordan Ellis"],
+            "period": ["start": "2026-11-15"],
+            "activity": [activity("http://clinic.example/Questionnaire/bmi|3", every: 7), activity("urn:careplan:questionnaire:phq-9", every: 14),
+                         activity("http://clinic.example/Questionnaire/missing", every: 30)],
+        ]
+        let bundle: [String: Any] = ["resourceType": "Bundle", "type": "collection", "entry": [["resource": carePlan], ["resource": bmi]]]
+        let file = cli.write("clinic.json", String(decoding: try JSONSerialization.data(withJSONObject: bundle), as: UTF8.self))
+        let imported = try cli.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("asks the Questionnaire http://clinic.example/Questionnaire/missing, which neither the file nor the store holds"), "\(imported.stdout)")
+        let plan = try cli.run(["plan", "--export"]).stdout
+        #expect(plan.contains("questionnaire: http://clinic.example/Questionnaire/bmi|3") && plan.contains("questionnaire: phq-9"), "\(plan)")
+        // Both are asked as questionnaires: the BMI calculated, the PHQ-9 scored.
+        let ids = try #require(try cli.json(["today", "--json"]) as? [String: Any])
+        let activities = (ids["activities"] as? [[String: Any]] ?? []).map { ($0["id"] as? String ?? "", $0["title"] as? String ?? "") }
+        let bmiId = try #require(activities.first { $0.1 == "Weight & Height tracking panel" }?.0)
+        let answered = try cli.run(["answer", bmiId, "--answers", "-"], input: "/29463-7=70\n/8302-2=175 cm\n")
+        #expect(answered.stdout.hasSuffix(": 22.9\n"), "\(answered.stdout)\(answered.stderr)")
+        // Imported again, nothing changes.
+        let again = try cli.run(["import", file]).stdout
+        #expect(again.contains("Nothing changed.") && !again.contains("  changed "), "\(again)")
+    }
 }

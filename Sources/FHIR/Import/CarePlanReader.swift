@@ -20,10 +20,20 @@ public struct CarePlanReader {
 
     let file: String
     let today: LocalDate
+    /// The forms an activity's `instantiatesCanonical` may name: the file's own Questionnaires,
+    /// those the store keeps, and the instruments careplan ships.
+    let forms: [StoredForm]
 
-    public init(file: String, today: LocalDate) {
+    public init(file: String, today: LocalDate, forms: [StoredForm] = []) {
         self.file = file
         self.today = today
+        self.forms = forms
+    }
+
+    /// The form a canonical names (`url|version`, or `url` for its latest kept).
+    func form(_ canonical: String) -> StoredForm? {
+        let asked = FormReference(canonical: canonical)
+        return forms.last { $0.reference == asked || (asked.version.isEmpty && $0.reference.url == asked.url) }
     }
 
     /// The CarePlan in `resource`; throws when there is none or it has nothing careplan can follow.
@@ -127,12 +137,16 @@ public struct CarePlanReader {
             }
         }
         let contacts = contacts(source, resolver: resolver, activityIds: Set(made.map(\.id)), notes: &notes)
-        let plan = CarePlan(title: fit(title!, InputLimits.shortText, tr("the plan's title"), &notes),
+        var plan = CarePlan(title: fit(title!, InputLimits.shortText, tr("the plan's title"), &notes),
                             patient: patient.map { fit($0, InputLimits.shortText, tr("the patient's name"), &notes) },
                             activities: made, contacts: contacts, patientDetails: details, language: source.language)
+        // The forms its questionnaires ask go into the store with it.
+        for reference in made.compactMap(\.questionnaire) where !plan.forms.contains(where: { $0.reference == reference }) {
+            if let form = forms.last(where: { $0.reference == reference }) { plan.forms.append(form) }
+        }
         // What was read is held to the plan file's rules, so `plan --export` writes a file that
         // imports again.
-        do { _ = try PlanDecoder(file: file).decode(try PlanEncoder.yaml(plan)) } catch {
+        do { _ = try PlanDecoder(file: file, storedForms: { [plan, forms] in forms + plan.forms }).decode(try PlanEncoder.yaml(plan)) } catch {
             throw FHIRError(file: file, tr("the plan read from the CarePlan breaks a plan-file rule: {problem}", ["problem": "\(error)"]))
         }
         return Result(plan: plan, notes: notes)
@@ -174,8 +188,26 @@ public struct CarePlanReader {
             // TRANSLATORS: {status} is the activity's FHIR status code (cancelled, entered-in-error).
             throw Skip(reason: tr("its status is {status}", ["status": status]))
         }
+        // A Questionnaire to answer (`instantiatesCanonical`): the first the file or the store holds.
+        var asked: (measure: Measure, reference: FormReference, title: String?)?
+        var questionnaire: FormReference?
+        for canonical in detail.instantiatesCanonical ?? [] {
+            guard let stored = form(canonical) else {
+                // TRANSLATORS: {canonical} is a Questionnaire's url; keep the command as it is.
+                notes.append(tr("{activity} asks the Questionnaire {canonical}, which neither the file nor the store holds; careplan import FORM.json, then this file again, makes it the questionnaire",
+                                ["activity": label, "canonical": canonical]))
+                continue
+            }
+            do {
+                let read = try FormFile(json: stored.json, source: canonical, activityId: entry.id ?? "")
+                asked = (read.measure, stored.reference, read.form.title ?? read.form.name)
+            } catch {
+                throw Skip(reason: error.description)
+            }
+            break
+        }
         let product = detail.productCodeableConcept?.label ?? context.resolver.name(detail.productReference)
-        let named = detail.code?.label ?? product ?? detail.description.nonBlank
+        let named = detail.code?.label ?? product ?? detail.description.nonBlank ?? asked?.title
         guard let named else { throw Skip(reason: tr("it names nothing to do (no code, product or description)")) }
         let title = fit(product.map { named == $0 ? named : "\(named): \($0)" } ?? named, InputLimits.shortText,
                         tr("{activity}'s title", ["activity": label]), &notes)
@@ -185,9 +217,11 @@ public struct CarePlanReader {
             notes.append(tr("{activity} ('{title}') is {status} in the file; it was imported, and careplan end ends it",
                             ["activity": label, "title": title, "status": status]))
         }
-        // An assessment when its code is a reading careplan knows how to take.
+        // An assessment when its code is a reading careplan knows how to take, or when it is a
+        // Questionnaire to answer.
         let loinc = (detail.code?.codes(in: ClinicalCodes.loincSystem) ?? []).first { ClinicalCodes.known($0) != nil }
-        let measure = loinc.flatMap(ClinicalCodes.known)?.measure
+        var measure = loinc.flatMap(ClinicalCodes.known)?.measure
+        if let asked { (measure, questionnaire) = (asked.measure, asked.reference) }
 
         let schedule: Schedule
         if let timing = detail.scheduledTiming {
@@ -218,7 +252,8 @@ public struct CarePlanReader {
                         title: title,
                         instructions: instructions.isEmpty ? nil : fit(instructions.joined(separator: "\n"), InputLimits.longText,
                                                                          tr("{activity}'s instructions", ["activity": label]), &notes),
-                        schedule: schedule, measure: measure, medication: measure == nil ? product.map { fit($0, InputLimits.shortText, tr("{activity}'s medicine", ["activity": label]), &notes) } : nil)
+                        schedule: schedule, measure: measure, medication: measure == nil ? product.map { fit($0, InputLimits.shortText, tr("{activity}'s medicine", ["activity": label]), &notes) } : nil,
+                        questionnaire: questionnaire)
     }
 
     /// The plan's care team: the members of each CareTeam it contains or refers to, with their

@@ -57,6 +57,8 @@ public struct CarePlanResource: Codable, Hashable, Sendable {
         public var productCodeableConcept: CodeableConcept?
         public var productReference: Reference?
         public var description: String?
+        /// What defines it: a Questionnaire's canonical url makes it a questionnaire to answer.
+        public var instantiatesCanonical: [String]?
 
         public init(kind: String?, code: CodeableConcept?, status: String, scheduledTiming: Timing?, description: String?) {
             self.kind = kind
@@ -239,6 +241,26 @@ public struct OtherResource: Codable, Hashable, Sendable {
     public init(resourceType: String, id: String?) {
         self.resourceType = resourceType
         self.id = id
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case resourceType, id, code, name, participant, telecom, address, patient, relationship
+    }
+
+    /// Read leniently: an element another resource type shapes differently (a Questionnaire's
+    /// `code` is a list of codings, not a CodeableConcept) is left out, not an error, since only
+    /// names are read from resources careplan does not map.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        resourceType = try container.decode(String.self, forKey: .resourceType)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        code = try? container.decodeIfPresent(CodeableConcept.self, forKey: .code)
+        name = try? container.decodeIfPresent(FlexibleName.self, forKey: .name)
+        participant = try? container.decodeIfPresent([Participant].self, forKey: .participant)
+        telecom = try? container.decodeIfPresent([ContactPoint].self, forKey: .telecom)
+        address = try? container.decodeIfPresent([Address].self, forKey: .address)
+        patient = try? container.decodeIfPresent(Reference.self, forKey: .patient)
+        relationship = try? container.decodeIfPresent([CodeableConcept].self, forKey: .relationship)
     }
 }
 

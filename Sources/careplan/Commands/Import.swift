@@ -70,7 +70,7 @@ struct Import: TextOnlyCommand {
                                            ["resources": types.joined(separator: ", ")]))
         }
         if hasPlan {
-            let read = try CarePlanReader(file: name, today: clock.today).read(resource)
+            let read = try CarePlanReader(file: name, today: clock.today, forms: try CanonicalForms.available(in: text, store: store)).read(resource)
             try importPlan(read.plan, effective: effectiveDate, clock: clock)
             for note in read.notes { say("  " + tr("note: {note}", ["note": note])) }
         }

@@ -196,7 +196,7 @@ public struct PlanDecoder {
             throw reader.error(at: map.keyNode("measure") ?? measureNode,
                                tr("{context}: give 'measure' or 'questionnaire', not both: a questionnaire's scores are its reading", ["context": context]))
         case (.assessment, nil, let formNode?):
-            (questionnaire, measure) = try self.questionnaire(formNode, activityId: id)
+            (questionnaire, measure) = try self.questionnaire(formNode, activityId: id, title: try reader.shortString(titleNode, "title"))
         case (.intervention, let measureNode?, nil):
             throw reader.error(at: map.keyNode("measure") ?? measureNode,
                                tr("{context}: only assessments take a measure; '{id}' is an intervention", ["context": "measure", "id": id]))

@@ -29,7 +29,7 @@ public enum PlanEncoder {
             if let quiet = plan.reminders.quietText { pairs.append(("quiet", quoted(quiet))) }
             top.append(("reminders", .mapping(.init(pairs, .implicit, .flow))))
         }
-        top.append(("activities", .sequence(.init(plan.activities.map(node)))))
+        top.append(("activities", .sequence(.init(plan.activities.map { node($0, forms: plan.forms) }))))
         if !plan.contacts.isEmpty { top.append(("contacts", .sequence(.init(plan.contacts.map(node))))) }
         return try Yams.serialize(node: .mapping(.init(top)), allowUnicode: true, sortKeys: false)
     }
@@ -55,7 +55,8 @@ public enum PlanEncoder {
         return .mapping(.init(pairs))
     }
 
-    static func node(_ activity: Activity) -> Node {
+    /// `forms`: those the plan carries; a form the plan file wrote inline is written back inline.
+    static func node(_ activity: Activity, forms: [StoredForm] = []) -> Node {
         var pairs: [(Node, Node)] = [("id", scalar(activity.id)), ("kind", scalar(activity.kind.rawValue)), ("title", scalar(activity.title))]
         if let text = activity.text { pairs.append(("text", scalar(text))) }
         if let instructions = activity.instructions { pairs.append(("instructions", scalar(instructions))) }
@@ -68,7 +69,11 @@ public enum PlanEncoder {
         pairs.append(("schedule", node(activity.schedule)))
         if let form = activity.questionnaire {
             // A questionnaire's measure is made from the form; the plan names the form alone.
-            pairs.append(("questionnaire", scalar(Instruments.name(ofURL: form.url) ?? form.canonical)))
+            if let inline = forms.first(where: { $0.reference == form }).flatMap({ InlineFormEncoder.node($0.json) }) {
+                pairs.append(("questionnaire", inline))
+            } else {
+                pairs.append(("questionnaire", scalar(Instruments.name(ofURL: form.url) ?? form.canonical)))
+            }
         } else if let measure = activity.measure {
             var measurePairs = Self.pairs(measure)
             if let link = activity.health {

@@ -13,19 +13,26 @@ final class FoundForms {
 /// keeps already (`http://clinic.example/Questionnaire/intake|2`). The form is read whole here, so a
 /// form careplan cannot ask is refused at import, naming the item and why.
 extension PlanDecoder {
-    func questionnaire(_ node: Node, activityId: String) throws -> (FormReference, Measure) {
+    func questionnaire(_ node: Node, activityId: String, title: String) throws -> (FormReference, Measure) {
         let context = "questionnaire"
-        let text = try reader.shortString(node, context)
         let instruments = Instruments.installed
         let data: Data
-        if let bundled = instruments.data(named: text) {
+        let text: String
+        if case .mapping = node {
+            // Written in the plan itself: named after the activity, its version after its content.
+            text = "items"
+            data = Data(try inlineForm(node, title: title).utf8)
+        } else if let bundled = instruments.data(named: try reader.shortString(node, context)) {
+            text = try reader.shortString(node, context)
             data = bundled
-        } else if text.hasSuffix(".json") {
+        } else if let named = try? reader.shortString(node, context), named.hasSuffix(".json") {
+            text = named
             let path = text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text)
             do { data = Data(try YAMLNodeReader.text(ofFile: path, shown: text).utf8) } catch let error as FilePositionError {
                 throw reader.error(at: node, "\(context): \(text): \(error.message)")
             }
-        } else if text.contains(":") {
+        } else if let named = try? reader.shortString(node, context), named.contains(":") {
+            text = named
             let asked = FormReference(canonical: text)
             let stored = try storedForms().last { $0.reference == asked || (asked.version.isEmpty && $0.reference.url == asked.url) }
             if let stored {
@@ -38,6 +45,7 @@ extension PlanDecoder {
                                                 ["context": context, "canonical": text]))
             }
         } else {
+            text = try reader.shortString(node, context)
             // TRANSLATORS: {names} lists the instruments careplan ships (gad-7, phq-2, phq-9).
             throw reader.error(at: node, tr("{context}: '{text}' is not an instrument careplan ships ({names}), a .json file, or a form's canonical url",
                                             ["context": context, "text": text, "names": instruments.names.joined(separator: ", ")]))

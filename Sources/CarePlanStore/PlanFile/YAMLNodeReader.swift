@@ -21,6 +21,8 @@ public struct YAMLNodeReader: Sendable {
     /// What a list holds, as its messages call it.
     public enum Items: Sendable {
         case activities, identifiers, timesOfDay, fields, optionNames, contacts, activityIds, sourceNames, lowAndHigh
+        /// A questionnaire written in the plan: its items, an item's answers, its conditions, its bands.
+        case formItems, answers, conditions, bands
     }
 
     public init(file: String) { self.file = file }
@@ -133,6 +135,12 @@ public struct YAMLNodeReader: Sendable {
             case .activityIds: throw error(at: node, tr("{context}: expected a list of activity ids, found {found}", values))
             case .sourceNames: throw error(at: node, tr("{context}: expected a list of source names, found {found}", values))
             case .lowAndHigh: throw error(at: node, tr("{context}: expected a list of two numbers [low, high], found {found}", values))
+            case .formItems: throw error(at: node, tr("{context}: expected a list of items, found {found}", values))
+            case .answers: throw error(at: node, tr("{context}: expected a list of answers, found {found}", values))
+            case .conditions: throw error(at: node, tr("{context}: expected a condition {example} or a list of them, found {found}",
+                                                       ["context": context, "example": "{question, operator, answer}", "found": describe(node)]))
+            case .bands: throw error(at: node, tr("{context}: expected a list of bands {example}, found {found}",
+                                                  ["context": context, "example": "{low, high, code, display}", "found": describe(node)]))
             }
         }
         return Array(sequence)

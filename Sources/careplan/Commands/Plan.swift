@@ -16,8 +16,11 @@ struct Plan: ParsableCommand {
         let careStore = try store.open(readOnly: true)
         let snapshot = try careStore.plan()
         guard !snapshot.isEmpty else { throw CarePlanError.noPlan(path: careStore.path) }
-        let plan = snapshot.plan(on: clock.today)
+        var plan = snapshot.plan(on: clock.today)
         if export {
+            // The forms it asks, so one the plan file wrote inline is written back inline.
+            let asked = Set(plan.activities.compactMap(\.questionnaire))
+            plan.forms = try careStore.storedForms().filter { asked.contains($0.reference) }
             say(try PlanEncoder.yaml(plan), terminator: "")
             return
         }

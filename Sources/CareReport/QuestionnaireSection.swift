@@ -47,8 +47,7 @@ extension ClinicalReport {
             if let items = try? JSONReader.read(last.items), let response = try? FormResponse(form: form, restoring: items) {
                 for item in response.askable {
                     let values = response.answers(item.linkId)
-                    lines.append(.init(question: item.text ?? item.linkId,
-                                       answer: values.isEmpty ? tr("(no answer)") : values.map(FormAnswerText.display).joined(separator: ", ")))
+                    lines.append(.init(question: item.text ?? item.linkId, answer: FormAnswerText.shown(values)))
                 }
             }
             // TRANSLATORS: above the answers a questionnaire was last given; {date} is a long date.

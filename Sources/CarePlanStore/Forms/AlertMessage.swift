@@ -12,7 +12,7 @@ public enum AlertMessage {
             if item.alert?.kind == "self-harm" {
                 lines.append(tr("You answered that you have had thoughts that you would be better off dead, or of hurting yourself. Please talk to someone about it today; you do not have to wait for your next appointment."))
             } else {
-                let answer = response.answers(item.linkId).map(FormAnswerText.display).joined(separator: ", ")
+                let answer = FormAnswerText.display(response.answers(item.linkId))
                 // TRANSLATORS: {question} is a questionnaire's question, {answer} the answer given.
                 lines.append(tr("Your answer to “{question}” ({answer}) is one your care team wants to hear about.",
                                 ["question": item.text ?? item.linkId, "answer": answer]))

@@ -52,6 +52,21 @@ public enum FormAnswerText {
         }
     }
 
+    /// What is typed for a question: one answer, or for a question that repeats several,
+    /// separated by commas; each read as `read(_:for:)` reads it.
+    public static func answers(_ typed: String, for item: QuestionnaireItem) throws(AnswerError) -> [AnswerValue] {
+        let parts = item.repeats ? typed.split(separator: ",").map(String.init) : [typed]
+        var values: [AnswerValue] = []
+        for part in parts { values.append(try read(part, for: item)) }
+        return values
+    }
+
+    /// An item's answers as words, comma-separated: "Several days", "knee, ankle".
+    public static func display(_ values: [AnswerValue]) -> String { values.map(display).joined(separator: ", ") }
+
+    /// The same, or "(no answer)" for none: a review's or a report's line.
+    public static func shown(_ values: [AnswerValue]) -> String { values.isEmpty ? tr("(no answer)") : display(values) }
+
     /// The option `text` names: by its code, its words (in any case), or the key it is listed with.
     static func option(_ text: String, in options: [AnswerOption]) -> AnswerOption? {
         let lowered = text.lowercased()

@@ -64,7 +64,7 @@ enum SurveyOverlay {
             lines += wrapped(form.item(linkId)?.text ?? "", width: width, style: theme[.text])
         case .question(let linkId):
             guard let item = form.item(linkId) else { return [] }
-            if let group = parent(of: linkId, in: form), let text = group.text { lines += wrapped(text, width: width, style: theme[.dim], limit: 2) }
+            if let group = form.group(of: linkId), let text = group.text { lines += wrapped(text, width: width, style: theme[.dim], limit: 2) }
             lines += wrapped((item.prefix.map { $0 + " " } ?? "") + (item.text ?? item.linkId) + (item.required ? " *" : ""), width: width,
                              style: theme[.title])
             if let help = item.help { lines += wrapped(help, width: width, style: theme[.dim], limit: 3) }
@@ -169,11 +169,6 @@ enum SurveyOverlay {
         return lines
     }
 
-    /// The group an item sits in, when it sits in one.
-    static func parent(of linkId: String, in form: Questionnaire) -> QuestionnaireItem? {
-        form.allItems.first { $0.kind == .group && $0.items.contains { $0.linkId == linkId } }
-    }
-
     // MARK: The review
 
     static func review(_ survey: SurveyState, width: Int, theme: Theme) -> [Line] {
@@ -183,7 +178,7 @@ enum SurveyOverlay {
         let numberWidth = String(questions.count).count + 1
         for (index, item) in questions.enumerated() {
             let values = survey.response.answers(item.linkId)
-            let answer = values.isEmpty ? tr("(no answer)") : values.map(FormAnswerText.display).joined(separator: ", ")
+            let answer = FormAnswerText.shown(values)
             let focused = index == survey.row
             let question = TextWidth.truncate(item.text ?? item.linkId, to: max(4, width - answerWidth - numberWidth - 4))
             let text = (focused ? "▸ " : "  ") + TextWidth.pad("\(index + 1).", to: numberWidth) + " " + TextWidth.pad(question, to: max(4, width - answerWidth - numberWidth - 4))
@@ -206,7 +201,7 @@ enum SurveyOverlay {
     static func footer(_ survey: SurveyState, width: Int, theme: Theme) -> [Line] {
         var lines: [Line] = []
         for (item, values) in survey.response.calculatedShown {
-            let reading = values.map(FormAnswerText.display).joined(separator: ", ")
+            let reading = FormAnswerText.display(values)
             let band = values.first?.number.flatMap { item.band(of: $0) }
             let text = (item.text ?? item.linkId) + ": " + (band.map { FormScores.banded(reading, $0) } ?? reading)
             lines.append(Line(TextWidth.truncate(text, to: width), theme[.accent]))

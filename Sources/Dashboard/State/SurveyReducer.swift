@@ -218,10 +218,7 @@ enum SurveyReducer {
     @discardableResult
     static func read(_ text: String, _ item: QuestionnaireItem, _ survey: inout SurveyState) -> Bool {
         do {
-            let parts = item.repeats ? text.split(separator: ",").map(String.init) : [text]
-            var values: [AnswerValue] = []
-            for part in parts { values.append(try FormAnswerText.read(part, for: item)) }
-            return set(item.linkId, values, &survey)
+            return set(item.linkId, try FormAnswerText.answers(text, for: item), &survey)
         } catch {
             survey.error = error.message
             return false

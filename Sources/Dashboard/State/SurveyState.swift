@@ -115,7 +115,7 @@ public struct SurveyState: Sendable {
             if Self.isChoice(item) {
                 row = answers.first.flatMap { answer in Self.choices(item).firstIndex { AnswerComparison.equal($0, answer) } } ?? 0
             } else {
-                typed = answers.map(FormAnswerText.display).joined(separator: ", ")
+                typed = FormAnswerText.display(answers)
             }
         case .display:
             break

@@ -28,4 +28,9 @@ public struct Questionnaire: Sendable {
 
     /// The item with this linkId.
     public func item(_ linkId: String) -> QuestionnaireItem? { allItems.first { $0.linkId == linkId } }
+
+    /// The group an item sits in, when it sits in one.
+    public func group(of linkId: String) -> QuestionnaireItem? {
+        allItems.first { $0.kind == .group && $0.items.contains { $0.linkId == linkId } }
+    }
 }

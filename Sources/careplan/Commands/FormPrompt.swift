@@ -40,7 +40,7 @@ struct FormPrompt {
                 continue
             }
             let item = items[index]
-            if let group = parentGroup(of: item), !shownGroups.contains(group.linkId), let text = group.text {
+            if let group = response.form.group(of: item.linkId), !shownGroups.contains(group.linkId), let text = group.text {
                 shownGroups.insert(group.linkId)
                 say("\n" + text)
             }
@@ -63,7 +63,7 @@ struct FormPrompt {
         }
         let current = response.answers(item.linkId)
         if !current.isEmpty {
-            say("  " + tr("now: {answer}", ["answer": current.map(FormAnswerText.display).joined(separator: ", ")]))
+            say("  " + tr("now: {answer}", ["answer": FormAnswerText.display(current)]))
         }
         while true {
             say(hint(item), terminator: "")
@@ -90,9 +90,7 @@ struct FormPrompt {
             }
             do {
                 // A question that repeats takes several answers, separated by commas.
-                let parts = item.repeats ? typed.split(separator: ",").map(String.init) : [typed]
-                var values: [AnswerValue] = []
-                for part in parts { values.append(try FormAnswerText.read(part, for: item)) }
+                let values = try FormAnswerText.answers(typed, for: item)
                 let before = calculatedNow
                 try response.answer(item.linkId, values)
                 if calculatedNow != before { showCalculated() }
@@ -117,7 +115,7 @@ struct FormPrompt {
     /// The calculated items that hold a value now ("Total score: 12").
     func showCalculated() {
         for (item, values) in response.calculatedShown {
-            say("  " + (item.text ?? item.linkId) + ": " + values.map(FormAnswerText.display).joined(separator: ", "))
+            say("  " + (item.text ?? item.linkId) + ": " + FormAnswerText.display(values))
         }
     }
 
@@ -127,7 +125,7 @@ struct FormPrompt {
         say("\n" + tr("Your answers:"))
         for (offset, item) in items.enumerated() {
             let values = response.answers(item.linkId)
-            let answer = values.isEmpty ? tr("(no answer)") : values.map(FormAnswerText.display).joined(separator: ", ")
+            let answer = FormAnswerText.shown(values)
             say("  \(offset + 1)  \(item.text ?? item.linkId): \(answer)")
         }
         showCalculated()
@@ -141,10 +139,5 @@ struct FormPrompt {
             if let number = Int(typed), items.indices.contains(number - 1) { return number - 1 }
             say(tr("Type a number from 1 to {count}, or press Enter.", ["count": items.count]))
         }
-    }
-
-    /// The group an item sits in, when it sits in one.
-    func parentGroup(of item: QuestionnaireItem) -> QuestionnaireItem? {
-        response.form.allItems.first { $0.kind == .group && $0.items.contains { $0.linkId == item.linkId } }
     }
 }

@@ -203,7 +203,7 @@ let package = Package(
         // transaction Bundles, the pull of what changed on the server, the faults between.
         .target(
             name: "FHIRSync",
-            dependencies: ["Localization", "CarePlanStore", "HealthData", "FHIR", "CCurl"]
+            dependencies: ["Localization", "CarePlanStore", "HealthData", "FHIR", "FHIRPath", "CCurl"]
         ),
         // The command line; the dashboard is its default command.
         .executableTarget(

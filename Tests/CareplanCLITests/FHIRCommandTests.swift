@@ -177,6 +177,28 @@ enum FHIRValidator {
         #expect(again.stdout.contains("unchanged  \(try readings(cli).count) taken in before"))
     }
 
+    /// The forms careplan made that the plan asks (one written in the plan, PHQ-9) go in the
+    /// Bundle as Questionnaires, so every canonical the CarePlan names resolves in the file: it
+    /// validates, and a fresh store importing it asks the same forms.
+    @Test func aPlansFormsGoInTheBundleAndImportAsTheSamePlan() throws {
+        let cli = CLI(now: "2026-11-20T09:00")
+        #expect(try cli.run(["import", cli.write("plan.yaml", SyncQuestionnaireTests.plan)]).status == 0)
+        #expect(try cli.run(["answer", "knee", "--answers", "-"], input: "pain=3\nwalked=true\n").status == 0)
+        let file = cli.write("bundle.json", try cli.run(["export", "--format", "fhir"]).stdout)
+        let verdict = try FHIRValidator.validate([file])
+        #expect(verdict.status == 0, "\(verdict.output)")
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        let forms = resources.filter { $0["resourceType"] as? String == "Questionnaire" }.map { "\($0["url"] ?? "")|\($0["version"] ?? "")" }
+        let named = resources.filter { $0["resourceType"] as? String == "CarePlan" }.flatMap { ($0["activity"] as? [[String: Any]] ?? []) }
+            .flatMap { ($0["detail"] as? [String: Any])?["instantiatesCanonical"] as? [String] ?? [] }
+        #expect(named.count == 2 && Set(named) == Set(forms), "\(named) vs \(forms)")
+        let fresh = CLI(now: "2026-11-20T09:00")
+        let imported = try fresh.run(["import", file])
+        #expect(imported.status == 0 && !imported.stdout.contains("could not be read"), "\(imported.stdout)\(imported.stderr)")
+        #expect(try fresh.run(["plan", "--export"]).stdout == (try cli.run(["plan", "--export"]).stdout))
+    }
+
     /// Readings a real Apple Health export filled go out with the device that measured them.
     @Test func samplesGoOutWithTheirDevice() throws {
         let cli = CLI(now: "2024-01-03T09:00", zone: "Europe/Amsterdam")

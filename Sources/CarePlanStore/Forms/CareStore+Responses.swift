@@ -58,7 +58,7 @@ extension CareStore {
 
     /// Every form the store keeps, for a plan file that names one by its canonical url.
     public func storedForms() throws -> [StoredForm] {
-        try reading { try FormRows.forms($0.db) }
+        try reading { try $0.storedForms() }
     }
 
     /// Records a completed response to `id`'s questionnaire on `date`: the response, and its scores
@@ -190,4 +190,7 @@ extension StoreReader {
         guard let stored = try FormRows.form(reference, db) else { return nil }
         return try QuestionnaireReader.read(Data(stored.json.utf8), source: reference.canonical)
     }
+
+    /// Every form the store keeps, as its file gave it (what an export or a sync sends).
+    public func storedForms() throws -> [StoredForm] { try FormRows.forms(db) }
 }

@@ -9,10 +9,12 @@ public struct FormFile: Sendable {
     public let form: Questionnaire
     public let stored: StoredForm
     public let measure: Measure
+    /// The url of a form with none of its own (one written in a plan file): this and the activity's id.
+    public static let planFormPrefix = "urn:careplan:activity:"
 
     public init(json: String, source: String, activityId: String) throws(QuestionnaireError) {
         form = try QuestionnaireReader.read(Data(json.utf8), source: source)
-        let reference = FormReference(url: form.url ?? "urn:careplan:activity:\(activityId)",
+        let reference = FormReference(url: form.url ?? Self.planFormPrefix + activityId,
                                       version: form.version ?? (form.url == nil ? "content-" + ContentHash.fnv1a(json) : ""))
         stored = StoredForm(reference: reference, json: json)
         measure = FormMeasure.measure(of: form)

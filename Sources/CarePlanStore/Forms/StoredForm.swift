@@ -31,3 +31,11 @@ public struct StoredForm: Hashable, Sendable {
         self.json = json
     }
 }
+
+extension Array where Element == StoredForm {
+    /// The form a canonical names: `url|version` exactly, or `url` alone for the last of that url.
+    public func named(_ canonical: String) -> StoredForm? {
+        let asked = FormReference(canonical: canonical)
+        return last { $0.reference == asked || (asked.version.isEmpty && $0.reference.url == asked.url) }
+    }
+}

@@ -18,6 +18,10 @@ extension PlanDecoder {
         let instruments = Instruments.installed
         let data: Data
         let text: String
+        // A form the store keeps is known by the reference it is kept under, whatever its text
+        // (a form written in a plan file, received back from a server or a FHIR file, is named by
+        // the content it had when it was written).
+        var kept: FormReference?
         if case .mapping = node {
             // Written in the plan itself: named after the activity, its version after its content.
             text = "items"
@@ -34,9 +38,9 @@ extension PlanDecoder {
         } else if let named = try? reader.shortString(node, context), named.contains(":") {
             text = named
             let asked = FormReference(canonical: text)
-            let stored = try storedForms().last { $0.reference == asked || (asked.version.isEmpty && $0.reference.url == asked.url) }
-            if let stored {
+            if let stored = try storedForms().named(text) {
                 data = Data(stored.json.utf8)
+                kept = stored.reference
             } else if let name = Instruments.name(ofURL: asked.url), let bundled = instruments.data(named: name) {
                 data = bundled
             } else {
@@ -54,7 +58,7 @@ extension PlanDecoder {
         do { file = try FormFile(json: String(decoding: data, as: UTF8.self), source: text, activityId: activityId) } catch {
             throw reader.error(at: node, "\(context): \(error.description)")
         }
-        let json = file.stored.json, reference = file.stored.reference
+        let json = file.stored.json, reference = kept ?? file.stored.reference
         if let other = found.forms.first(where: { $0.reference == reference && $0.json != json }) {
             throw reader.error(at: node, tr("{context}: another activity asks a different form with the same url and version ({canonical}); give one of them its own version",
                                             ["context": context, "canonical": other.reference.canonical]))

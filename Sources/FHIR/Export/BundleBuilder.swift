@@ -50,9 +50,10 @@ public struct BundleBuilder {
         let responses = try reader.latestResponses(from: from, to: to)
         var scores: [FormReference: FormScores] = [:]
         for reference in Set(responses.map(\.form)) { scores[reference] = try reader.form(reference).map(FormScores.init) }
-        return try BundleBuilder(plan: plan, storeUUID: try identity(reader), today: today)
-            .bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(try reader.importedObservations()),
-                    devices: devices, responses: responses, scores: scores, generatedAt: generatedAt, utcOffset: utcOffset)
+        let builder = BundleBuilder(plan: plan, storeUUID: try identity(reader), today: today)
+        return try builder.bundle(outcomes: outcomes, range: (from, to), imported: ObservationKey.identifiers(try reader.importedObservations()),
+                                  devices: devices, responses: responses, scores: scores,
+                                  forms: try builder.formsToSend(reader, answered: responses.map(\.form)), generatedAt: generatedAt, utcOffset: utcOffset)
     }
 
     /// `outcomes` are those of the exported range; `imported` maps an event to the identifier of
@@ -62,7 +63,7 @@ public struct BundleBuilder {
     /// language: a FHIR resource is data for other programs, the same from every careplan.
     public func bundle(outcomes: [Outcome], range: (from: LocalDate?, to: LocalDate?), imported: [String: Identifier] = [:],
                        devices: [String: SampleDevice] = [:], responses: [StoredResponse] = [], scores: [FormReference: FormScores] = [:],
-                       generatedAt: Date, utcOffset: Int) throws -> Bundle {
+                       forms: [StoredForm] = [], generatedAt: Date, utcOffset: Int) throws -> Bundle {
         try Language.inSourceLanguage {
             var entries: [Bundle.Entry] = []
             func add(_ resource: AnyResource) { entries.append(Bundle.Entry(fullUrl: "urn:uuid:" + (resource.id ?? ""), resource: resource)) }
@@ -73,6 +74,7 @@ public struct BundleBuilder {
             patient.birthDate = plan.patientDetails.born?.iso
             add(.patient(patient))
             add(.carePlan(try carePlan()))
+            for form in forms { add(try form.resource()) }
             // A questionnaire's answers, each event's last; its scores' Observations say they came from them.
             var answered: [String: StoredResponse] = [:]
             for response in responses {
@@ -147,8 +149,21 @@ public struct BundleBuilder {
             kind: activity.kind == .assessment ? "ServiceRequest" : activity.medication == nil ? "Task" : "MedicationRequest", code: code, status: status,
             scheduledTiming: ScheduleTiming.timing(schedule), description: activity.instructions ?? activity.text)
         detail.productCodeableConcept = activity.medication.map { CodeableConcept(text: $0) }
+        // The form it asks, by the canonical a clinic's software resolves (and another careplan reads).
+        detail.instantiatesCanonical = activity.questionnaire.map { [$0.canonical] }
         return CarePlanResource.Activity(id: activity.id, extension: [Extension(url: Self.definitionURL, valueString: try PlanEncoder.yaml(activity))],
                                          detail: detail)
+    }
+
+    /// The forms careplan made (`StoredForm.isCareplans`) that today's plan asks or `answered`
+    /// names, so that every canonical the CarePlan and the responses name resolves to a
+    /// Questionnaire sent beside them. A clinic's own forms are the clinic's to publish.
+    public func formsToSend(_ reader: StoreReader, answered: [FormReference] = []) throws -> [StoredForm] {
+        var wanted = Set(answered)
+        for activity in plan.activities(on: today) { if let form = activity.questionnaire { wanted.insert(form) } }
+        guard !wanted.isEmpty else { return [] }
+        return try reader.storedForms().filter { $0.isCareplans && wanted.contains($0.reference) }
+            .sorted { $0.reference.canonical < $1.reference.canonical }
     }
 
     /// The activity's LOINC code when it has one, and its careplan id; its title as text.
@@ -164,8 +179,10 @@ public struct BundleBuilder {
     // MARK: QuestionnaireResponse
 
     /// The key of an event's response: what its QuestionnaireResponse's identifier and id are made from.
-    static func responseKey(_ response: StoredResponse) -> String {
-        "response/\(response.activityId)/\(response.date.iso)/\(response.occurrence)"
+    static func responseKey(_ response: StoredResponse) -> String { responseKey(response.activityId, response.date, response.occurrence) }
+
+    static func responseKey(_ activityId: String, _ date: LocalDate, _ occurrence: Int) -> String {
+        "response/\(activityId)/\(date.iso)/\(occurrence)"
     }
 
     /// The system of the bands careplan's instruments give their scores (`minimal`, `moderate`…).

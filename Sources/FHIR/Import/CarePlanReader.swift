@@ -31,10 +31,7 @@ public struct CarePlanReader {
     }
 
     /// The form a canonical names (`url|version`, or `url` for its latest kept).
-    func form(_ canonical: String) -> StoredForm? {
-        let asked = FormReference(canonical: canonical)
-        return forms.last { $0.reference == asked || (asked.version.isEmpty && $0.reference.url == asked.url) }
-    }
+    func form(_ canonical: String) -> StoredForm? { forms.named(canonical) }
 
     /// The CarePlan in `resource`; throws when there is none or it has nothing careplan can follow.
     public func read(_ resource: AnyResource) throws -> Result {
@@ -164,7 +161,7 @@ public struct CarePlanReader {
     func activity(_ entry: CarePlanResource.Activity, label: String, context: ActivityContext, notes: inout [String]) throws -> Activity? {
         // careplan's own definition, when careplan wrote the file: taken whole.
         if let yaml = entry.extension?.first(where: { $0.url == BundleBuilder.definitionURL })?.valueString {
-            do { return try PlanDecoder(file: file).decodeActivity(yaml) } catch {
+            do { return try PlanDecoder(file: file, storedForms: { [forms] in forms }).decodeActivity(yaml) } catch {
                 // TRANSLATORS: {activity} is "activity 3"; {problem} why the definition careplan wrote into the file is unreadable.
                 notes.append(tr("{activity}: careplan's definition in the file could not be read ({problem}); read from the FHIR elements instead",
                                 ["activity": label, "problem": "\(error)"]))

@@ -302,6 +302,8 @@ public enum AnyResource: Codable, Hashable, Sendable {
     case operationOutcome(OperationOutcome)
     /// Only ever written (a questionnaire's answers); one read comes in as `other`.
     case questionnaireResponse(QuestionnaireResponse)
+    /// Only ever written: a form as the store keeps it, its `id` set (`StoredForm.resource`).
+    case questionnaire(FHIRJSONValue)
     case other(OtherResource)
 
     private enum Keys: String, CodingKey { case resourceType }
@@ -332,6 +334,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .medicationAdministration(let resource): try resource.encode(to: encoder)
         case .operationOutcome(let resource): try resource.encode(to: encoder)
         case .questionnaireResponse(let resource): try resource.encode(to: encoder)
+        case .questionnaire(let resource): try resource.encode(to: encoder)
         case .other(let resource): try resource.encode(to: encoder)
         }
     }
@@ -347,6 +350,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .medicationAdministration: return "MedicationAdministration"
         case .operationOutcome: return "OperationOutcome"
         case .questionnaireResponse: return "QuestionnaireResponse"
+        case .questionnaire: return "Questionnaire"
         case .other(let resource): return resource.resourceType
         }
     }
@@ -362,6 +366,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .medicationAdministration(let resource): return resource.id
         case .operationOutcome(let resource): return resource.id
         case .questionnaireResponse(let resource): return resource.id
+        case .questionnaire(let resource): return resource.json["id"]?.stringValue
         case .other(let resource): return resource.id
         }
     }
@@ -375,6 +380,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case .observation(let observation): return observation.code?.label
         case .bundle, .operationOutcome: return nil
         case .questionnaireResponse(let response): return response.questionnaire
+        case .questionnaire(let form): return form.json["title"]?.stringValue ?? form.json["name"]?.stringValue
         case .device(let device): return device.deviceName?.first?.name
         case .procedure(let procedure): return procedure.code?.label
         case .medicationAdministration(let administration): return administration.medicationCodeableConcept?.label

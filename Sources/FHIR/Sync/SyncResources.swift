@@ -118,6 +118,11 @@ public struct SyncResources {
         let id = event.binding.map { String($0.resource.split(separator: "/").last ?? "") } ?? writer.uuid(key)
         let identifier = event.binding.map { Self.identifier($0.identifier) } ?? Identifier(system: writer.system, value: key)
         guard event.outcome != nil || event.binding != nil else { return nil }
+        // A questionnaire without a score: its answers are all there is to send.
+        if !intervention, activity.questionnaire != nil, event.binding?.resource.hasPrefix("Observation/") != true,
+           event.outcome == nil || writer.observation(event.outcome!, imported: nil) == nil {
+            return answersOnly(event, form: activity.questionnaire!, response: response?.answers)
+        }
         var entries: [Bundle.Entry] = []
         let resource: AnyResource
         let code = writer.code(of: activity)
@@ -167,6 +172,10 @@ public struct SyncResources {
             resource = .observation(observation)
         } else {
             // Cleared: the values are gone here, the server keeps them in the resource's history.
+            // The answers this store sent for it are withdrawn with the score.
+            if let form = activity.questionnaire, event.binding?.origin == .own {
+                entries.append(withdrawnResponseEntry(event, form: form, meta: meta))
+            }
             var observation = Observation(id: id, identifier: [identifier], status: "entered-in-error", code: code)
             observation.meta = meta
             observation.subject = writer.patientReference
@@ -187,6 +196,49 @@ public struct SyncResources {
         resource.basedOn = planBuilder.carePlanReference.map { [$0] }
         let name = "QuestionnaireResponse/" + (resource.id ?? "")
         return (Bundle.Entry(fullUrl: fullUrl(name), resource: .questionnaireResponse(resource), request: Bundle.Request(method: "PUT", url: name)), name)
+    }
+
+    /// An answered questionnaire that gives no score: its QuestionnaireResponse alone, bound to the
+    /// event as a reading's Observation is; cleared, it is withdrawn.
+    func answersOnly(_ event: PendingEvent, form: FormReference, response: StoredResponse?) -> (entries: [Bundle.Entry], binding: SyncBinding)? {
+        let meta = Meta(tag: [tag])
+        let entry: Bundle.Entry
+        if event.outcome != nil, let response {
+            entry = questionnaireResponseEntry(response, meta: meta).entry
+        } else if event.outcome == nil, event.binding?.origin == .own {
+            entry = withdrawnResponseEntry(event, form: form, meta: meta)
+        } else {
+            return nil
+        }
+        guard case .questionnaireResponse(let resource)? = entry.resource, let identifier = resource.identifier else { return nil }
+        let binding = SyncBinding(resource: "QuestionnaireResponse/" + (resource.id ?? ""), identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")",
+                                  origin: event.binding?.origin ?? .own)
+        return ([entry], binding)
+    }
+
+    /// The QuestionnaireResponse this store sent for a cleared event, `entered-in-error`: the same
+    /// id and identifier, its answers left to the server's history of it.
+    func withdrawnResponseEntry(_ event: PendingEvent, form: FormReference, meta: Meta) -> Bundle.Entry {
+        let key = BundleBuilder.responseKey(event.activityId, event.date, event.occurrence)
+        var resource = QuestionnaireResponse(id: writer.uuid(key), identifier: Identifier(system: writer.system, value: key),
+                                             questionnaire: form.canonical, status: "entered-in-error")
+        resource.meta = meta
+        resource.subject = writer.patientReference
+        resource.basedOn = planBuilder.carePlanReference.map { [$0] }
+        let name = "QuestionnaireResponse/" + (resource.id ?? "")
+        return Bundle.Entry(fullUrl: fullUrl(name), resource: .questionnaireResponse(resource), request: Bundle.Request(method: "PUT", url: name))
+    }
+
+    /// The forms careplan made that the plan asks (`BundleBuilder.formsToSend`), each `PUT` on the
+    /// id every careplan gives the same form, so the CarePlan's `instantiatesCanonical` resolves on
+    /// the server and another computer joining the plan finds them. Not tagged as this writer's:
+    /// the same form from every store is one resource.
+    public func formEntries(_ reader: StoreReader) throws -> [Bundle.Entry] {
+        try planBuilder.formsToSend(reader).map { form in
+            let resource = try form.resource()
+            let name = "Questionnaire/" + (resource.id ?? "")
+            return Bundle.Entry(fullUrl: fullUrl(name), resource: resource, request: Bundle.Request(method: "PUT", url: name))
+        }
     }
 
     /// A resource's address on the server (`https://fhir.example.org/r4/Observation/ID`), as a

@@ -1,5 +1,6 @@
 import CarePlanStore
 import FHIR
+import FHIRPath
 import Foundation
 import Localization
 
@@ -45,9 +46,27 @@ public final class FHIRConnection {
 
     /// Reads a URL under the base (a search, its next page).
     public func get(_ url: String) throws -> FHIR.Bundle {
+        let full = try underBase(url)
+        return try decode(try exchange(HTTPRequest(method: "GET", url: full, headers: headers(body: false))), url: full)
+    }
+
+    /// Reads a URL under the base as JSON kept word for word (a Questionnaire to keep as the
+    /// server gave it), with the URL it read.
+    public func getJSON(_ url: String) throws -> (json: JSON, url: String) {
+        let full = try underBase(url)
+        let response = try exchange(HTTPRequest(method: "GET", url: full, headers: headers(body: false)))
+        do {
+            return (try JSONReader.read(String(decoding: response.body, as: UTF8.self)), full)
+        } catch {
+            throw SyncError.notFHIR(url: full, detail: String(decoding: response.body.prefix(80), as: UTF8.self))
+        }
+    }
+
+    /// `url` as a full address, refused when it leads away from the server's base.
+    func underBase(_ url: String) throws -> String {
         let full = url.hasPrefix("http://") || url.hasPrefix("https://") ? url : address.base + "/" + url
         guard address.contains(full) else { throw SyncError.notFHIR(url: full, detail: tr("a link away from the server's base")) }
-        return try decode(try exchange(HTTPRequest(method: "GET", url: full, headers: headers(body: false))), url: full)
+        return full
     }
 
     func headers(body: Bool) -> [String] {

@@ -27,6 +27,8 @@ extension SyncSession {
                 entries.append(resources.patientEntry())
             }
             if planWaits {
+                // The forms it names go before it, so that every canonical it names resolves.
+                entries += try store.reading { try resources.formEntries($0) }
                 carePlanIndex = entries.count
                 entries.append(resources.carePlanEntry(plan!.resource))
             }
@@ -41,7 +43,7 @@ extension SyncSession {
                 sent.append((event, made.binding, entries.count - 1))
                 if event.outcome == nil {
                     report.sentCleared += 1
-                } else if made.binding.resource.hasPrefix("Observation/") {
+                } else if made.binding.resource.hasPrefix("Observation/") || made.binding.resource.hasPrefix("QuestionnaireResponse/") {
                     report.sentReadings += 1
                 } else {
                     report.sentTicks += 1

@@ -116,9 +116,11 @@ struct Sync: ParsableCommand {
         let connection = try FHIRConnection(address: address, token: token, timeout: timeout, notice: { line in
             FileHandle.standardError.write(Data("careplan: \(prefix)\(line)\n".utf8))
         })
-        let report = try SyncSession(store: careStore, connection: connection, clock: clock).run(dryRun: dryRun)
+        let session = SyncSession(store: careStore, connection: connection, clock: clock)
+        let report = try session.run(dryRun: dryRun)
         if let changed = report.changedPlan, !dryRun {
-            let read = try CarePlanReader(file: address.base, today: clock.today).read(.carePlan(changed))
+            let forms = try CanonicalForms.available(for: changed, store: store, session: session)
+            let read = try CarePlanReader(file: address.base, today: clock.today, forms: forms).read(.carePlan(changed))
             try PlanImportRun(store: store, yes: yes, source: address.base, verb: .synced).run(read.plan, effective: clock.today, clock: clock)
             let digest = try SyncResources.digest(changed)
             try careStore.saveSync { saved in
@@ -142,7 +144,8 @@ struct Sync: ParsableCommand {
             say(prefix + tr("would join '{title}' (Patient/{patient}) on {server}", ["title": carePlan.title ?? "", "patient": patient, "server": address.base]))
             return
         }
-        let read = try CarePlanReader(file: address.base, today: clock.today).read(.carePlan(carePlan))
+        let forms = try CanonicalForms.available(for: carePlan, store: store, session: SyncSession(store: careStore, connection: connection, clock: clock))
+        let read = try CarePlanReader(file: address.base, today: clock.today, forms: forms).read(.carePlan(carePlan))
         try PlanImportRun(store: store, yes: true, source: address.base, verb: .joined).run(read.plan, effective: clock.today, clock: clock)
         // Opened again: the import may have added the person it was opened for.
         let careStore = try store.open()

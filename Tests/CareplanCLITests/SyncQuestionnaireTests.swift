@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Questionnaires and `careplan sync` against the real FHIR server (Tests/FHIRServer): the forms
+/// a plan asks travel with the CarePlan, a clinic's CarePlan may name a form only the server holds,
+/// and answers cleared here are withdrawn there.
+@Suite(.serialized) struct SyncQuestionnaireTests {
+    /// A plan whose knee check is a form written in the plan (no score: its answers are all it gives).
+    static let plan = """
+        title: Knee
+        activities:
+          - id: knee
+            kind: assessment
+            title: Knee check
+            schedule: {start: 2026-11-01, daily: 1}
+            questionnaire:
+              items:
+                - {linkId: pain, text: Pain today, type: integer, required: true, min: 0, max: 10}
+                - {linkId: walked, text: Walked outside?, type: boolean}
+          - id: phq9
+            kind: assessment
+            title: PHQ-9
+            questionnaire: phq-9
+            schedule: {start: 2026-11-01, every: {days: 14}}
+
+        """
+
+    func patient(_ cli: CLI) throws -> String {
+        let status = try #require(try cli.json(["sync", "--status", "--json"]) as? [String: Any])
+        return try #require(status["patient"] as? String)
+    }
+
+    @Test func aFormWrittenInThePlanGoesUpAndASecondComputerJoinsAskingIt() throws {
+        let server = try FHIRServerProcess()
+        let first = CLI(now: "2026-11-20T09:00"), second = CLI(now: "2026-11-20T10:00")
+        #expect(try first.run(["import", first.write("plan.yaml", Self.plan)]).status == 0)
+        #expect(try first.run(["answer", "knee", "--answers", "-"], input: "pain=3\nwalked=true\n").status == 0)
+        let sync = try first.run(["sync", "--server", server.base])
+        #expect(sync.status == 0 && sync.stdout.contains("sent 1 reading, the plan"), "\(sync.stdout)\(sync.stderr)")
+        let patient = try patient(first)
+
+        // The CarePlan names each form by its canonical; the form written in the plan is on the
+        // server under that canonical, and the answers went as a QuestionnaireResponse of it (an
+        // unscored form has no Observation to send, and none is sent entered-in-error).
+        let carePlan = try #require(try server.search("CarePlan?patient=\(patient)").first)
+        let canonicals = (carePlan["activity"] as? [[String: Any]] ?? []).compactMap { ($0["detail"] as? [String: Any])?["instantiatesCanonical"] as? [String] }
+        #expect(canonicals.count == 2 && canonicals.contains(["urn:careplan:questionnaire:phq-9|1.0.0"]), "\(canonicals)")
+        let knee = try #require(canonicals.first { $0.first?.hasPrefix("urn:careplan:activity:knee|") == true }?.first)
+        let forms = try server.search("Questionnaire?_count=50")
+        #expect(forms.contains { "\($0["url"] ?? "")|\($0["version"] ?? "")" == knee }, "\(forms.map { $0["url"] ?? "" })")
+        #expect(forms.contains { $0["url"] as? String == "urn:careplan:questionnaire:phq-9" })
+        let responses = try server.search("QuestionnaireResponse?_count=50")
+        #expect(responses.count == 1 && responses.first?["questionnaire"] as? String == knee && responses.first?["status"] as? String == "completed")
+        #expect(try server.search("Observation?patient=\(patient)&_count=50").isEmpty)
+
+        // The second computer joins: the same plan, the knee check asked as the same form.
+        let join = try second.run(["sync", "--server", server.base, "--patient", patient])
+        #expect(join.status == 0, "\(join.stderr)")
+        #expect(try second.run(["plan", "--export"]).stdout == (try first.run(["plan", "--export"]).stdout))
+        #expect(try second.run(["answer", "knee", "--answers", "-"], input: "pain=5\nwalked=false\n").status == 0)
+
+        // Cleared on the first computer: its response is withdrawn on the server, the same resource.
+        #expect(try first.run(["reset", "knee"]).status == 0)
+        let cleared = try first.run(["sync"])
+        #expect(cleared.stdout.contains("sent 1 cleared"), "\(cleared.stdout)")
+        let withdrawn = try server.search("QuestionnaireResponse?_count=50").filter { $0["id"] as? String == responses.first?["id"] as? String }
+        #expect(withdrawn.count == 1 && withdrawn.first?["status"] as? String == "entered-in-error")
+        // Sending the plan again sends each form to the same resource: still one of each.
+        #expect(Set(try server.search("Questionnaire?_count=50").compactMap { $0["url"] as? String }).count == (try server.search("Questionnaire?_count=50")).count)
+    }
+
+    /// The clinic adds an activity to the CarePlan on the server that names its own Questionnaire,
+    /// which it keeps on the server and nowhere else: the next sync brings the form in with the
+    /// plan's new version, and it is answered with its calculation right.
+    @Test func aClinicsCarePlanNamingAFormOnlyTheServerHoldsBringsItIn() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI(now: "2026-11-20T09:00")
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["sync", "--server", server.base]).status == 0)
+        let patient = try patient(cli)
+
+        var bmi = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: FormImportTests.forms.appendingPathComponent("lforms-weight-height-bmi.json"))) as? [String: Any])
+        bmi["url"] = "https://clinic.example.org/Questionnaire/bmi"
+        bmi["version"] = "3"
+        #expect(try FHIRServerProcess.request("POST", server.base + "/Questionnaire", json: bmi).status == 201)
+        var other = bmi
+        other["version"] = "2"
+        other["title"] = "An older version"
+        #expect(try FHIRServerProcess.request("POST", server.base + "/Questionnaire", json: other).status == 201)
+
+        // The clinic's software writes the CarePlan's next version (careplan's tag is careplan's, not the clinic's).
+        var carePlan = try #require(try server.search("CarePlan?patient=\(patient)").first)
+        let id = try #require(carePlan["id"] as? String)
+        carePlan["meta"] = nil
+        var activities = carePlan["activity"] as? [[String: Any]] ?? []
+        activities.append(["id": "bmi", "detail": ["status": "scheduled", "kind": "ServiceRequest",
+                                                   "instantiatesCanonical": ["https://clinic.example.org/Questionnaire/bmi|3"],
+                                                   "scheduledTiming": ["repeat": ["frequency": 1, "period": 1, "periodUnit": "d"]]]])
+        carePlan["activity"] = activities
+        #expect(try FHIRServerProcess.request("PUT", server.base + "/CarePlan/" + id, json: carePlan).status == 200)
+
+        let sync = try cli.run(["sync", "--yes"])
+        #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+        let plan = try cli.run(["plan", "--export"]).stdout
+        #expect(plan.contains("questionnaire: https://clinic.example.org/Questionnaire/bmi|3"), "\(plan)")
+        let answered = try cli.run(["answer", "bmi", "--answers", "-"], input: "/29463-7=70\n/8302-2=175 cm\n")
+        #expect(answered.stdout.hasSuffix(": 22.9\n"), "\(answered.stdout)\(answered.stderr)")
+        // The clinic's form stays the clinic's: careplan does not send it back as its own.
+        #expect(try server.search("Questionnaire?_count=50").count == 2)
+    }
+}

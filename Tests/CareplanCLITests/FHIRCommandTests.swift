@@ -199,6 +199,25 @@ enum FHIRValidator {
         #expect(try fresh.run(["plan", "--export"]).stdout == (try cli.run(["plan", "--export"]).stdout))
     }
 
+    /// SDC's extraction in the export: each marked answer is an Observation of its question's code,
+    /// derived from the response, and the Bundle still validates.
+    @Test func extractedAnswersAreObservationsInTheExport() throws {
+        let cli = CLI(now: "2026-11-20T09:00")
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["import", cli.write("intake.json", SyncQuestionnaireTests.intake), "--activity", "intake"]).status == 0)
+        #expect(try cli.run(["answer", "intake", "--answers", "-"], input: "weight=80 kg\nsmoking=Never smoked\n").status == 0)
+        let file = cli.write("bundle.json", try cli.run(["export", "--format", "fhir"]).stdout)
+        let verdict = try FHIRValidator.validate([file])
+        #expect(verdict.status == 0, "\(verdict.output)")
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        let response = try #require(resources.first { $0["resourceType"] as? String == "QuestionnaireResponse" })
+        let extracted = resources.filter { ($0["derivedFrom"] as? [[String: Any]])?.first?["reference"] as? String == "urn:uuid:\(response["id"] ?? "")" }
+        let codes = extracted.compactMap { (($0["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String }
+        #expect(codes.sorted() == ["29463-7", "72166-2"], "\(codes)")
+        #expect(extracted.contains { ($0["valueQuantity"] as? [String: Any])?["value"] as? Double == 80 })
+    }
+
     /// Readings a real Apple Health export filled go out with the device that measured them.
     @Test func samplesGoOutWithTheirDevice() throws {
         let cli = CLI(now: "2024-01-03T09:00", zone: "Europe/Amsterdam")

@@ -25,6 +25,28 @@ import Testing
 
         """
 
+    /// A clinic's intake form in SDC's way: the form marks its answers for extraction as
+    /// Observations (`observationExtract`), one question opts out, one has no code to extract by.
+    static let intake = """
+        {"resourceType": "Questionnaire", "url": "https://clinic.example.org/Questionnaire/intake", "version": "1", "status": "active",
+         "title": "Intake",
+         "extension": [{"url": "http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-observationExtract", "valueBoolean": true}],
+         "item": [
+          {"linkId": "weight", "text": "Weight", "type": "quantity", "required": true,
+           "code": [{"system": "http://loinc.org", "code": "29463-7", "display": "Body weight"}],
+           "extension": [{"url": "http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption",
+                          "valueCoding": {"system": "http://unitsofmeasure.org", "code": "kg", "display": "kg"}}]},
+          {"linkId": "smoking", "text": "Do you smoke?", "type": "choice",
+           "code": [{"system": "http://loinc.org", "code": "72166-2", "display": "Tobacco smoking status"}],
+           "answerOption": [{"valueCoding": {"system": "http://snomed.info/sct", "code": "8517006", "display": "Ex-smoker"}},
+                            {"valueCoding": {"system": "http://snomed.info/sct", "code": "266919005", "display": "Never smoked"}}]},
+          {"linkId": "worry", "text": "Anything worrying you?", "type": "string",
+           "code": [{"system": "http://loinc.org", "code": "10164-2"}],
+           "extension": [{"url": "http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-observationExtract", "valueBoolean": false}]},
+          {"linkId": "note", "text": "A note for the nurse", "type": "string"}
+         ]}
+        """
+
     func patient(_ cli: CLI) throws -> String {
         let status = try #require(try cli.json(["sync", "--status", "--json"]) as? [String: Any])
         return try #require(status["patient"] as? String)
@@ -107,5 +129,38 @@ import Testing
         #expect(answered.stdout.hasSuffix(": 22.9\n"), "\(answered.stdout)\(answered.stderr)")
         // The clinic's form stays the clinic's: careplan does not send it back as its own.
         #expect(try server.search("Questionnaire?_count=50").count == 2)
+    }
+
+    /// The intake form's marked answers reach the server as Observations of their codes, derived
+    /// from the response; cleared here, they are withdrawn with it.
+    @Test func extractedAnswersGoUpAsObservationsAndAreWithdrawnWithTheResponse() throws {
+        let server = try FHIRServerProcess()
+        let cli = CLI(now: "2026-11-20T09:00")
+        #expect(try cli.run(["import", "sample-plans/hypertension.yaml", "--effective", "2026-11-20"]).status == 0)
+        #expect(try cli.run(["import", cli.write("intake.json", Self.intake), "--activity", "intake"]).status == 0)
+        let answered = try cli.run(["answer", "intake", "--answers", "-"], input: "weight=80 kg\nsmoking=Ex-smoker\nworry=my knee\nnote=none\n")
+        #expect(answered.status == 0, "\(answered.stderr)")
+        #expect(try cli.run(["sync", "--server", server.base]).status == 0)
+        let patient = try patient(cli)
+        let weights = try server.search("Observation?patient=\(patient)&code=http://loinc.org|29463-7")
+        try #require(weights.count == 1, "\(weights)")
+        let quantity = try #require(weights[0]["valueQuantity"] as? [String: Any])
+        #expect(quantity["value"] as? Double == 80 && quantity["code"] as? String == "kg")
+        let derived = try #require(((weights[0]["derivedFrom"] as? [[String: Any]])?.first?["reference"] as? String))
+        #expect(derived.hasPrefix("QuestionnaireResponse/"))
+        let smoking = try server.search("Observation?patient=\(patient)&code=http://loinc.org|72166-2")
+        #expect(((smoking.first?["valueCodeableConcept"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "8517006")
+        // Opted out, or without a code: not extracted. The response holds every answer.
+        #expect(try server.search("Observation?patient=\(patient)&code=http://loinc.org|10164-2").isEmpty)
+        #expect(try server.search("Observation?patient=\(patient)&_count=50").count == 2)
+        let response = try #require(try FHIRServerProcess.request("GET", server.base + "/" + derived).body as? [String: Any])
+        #expect((response["item"] as? [[String: Any]])?.count == 4)
+
+        #expect(try cli.run(["reset", "intake"]).status == 0)
+        #expect(try cli.run(["sync"]).status == 0)
+        let after = try server.search("Observation?patient=\(patient)&_count=50")
+        #expect(after.count == 2 && after.allSatisfy { $0["status"] as? String == "entered-in-error" }, "\(after)")
+        let withdrawn = try #require(try FHIRServerProcess.request("GET", server.base + "/" + derived).body as? [String: Any])
+        #expect(withdrawn["status"] as? String == "entered-in-error")
     }
 }

@@ -185,6 +185,15 @@ extension StoreReader {
             """, arguments: [from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"]).map(response)
     }
 
+    /// The event's last answering, whatever became of it (completed, amended, or voided with the
+    /// occurrence): what a sync sends for the event, or withdraws.
+    public func lastResponse(activityId: String, date: LocalDate, occurrence: Int) throws -> StoredResponse? {
+        try Row.fetchOne(db, sql: Self.responseColumns + """
+            WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ? AND status != 'in-progress'
+            ORDER BY revision DESC LIMIT 1
+            """, arguments: [activityId, date.iso, occurrence]).map(response)
+    }
+
     /// The form the store keeps under `reference`, read and checked; nil when it keeps none.
     public func form(_ reference: FormReference) throws -> Questionnaire? {
         guard let stored = try FormRows.form(reference, db) else { return nil }

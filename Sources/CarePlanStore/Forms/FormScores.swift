@@ -6,8 +6,12 @@ import Questionnaires
 public struct FormScores: Sendable, Equatable {
     /// The bands of each measure field (`value`, or a scored item's linkId).
     public let bands: [String: [ScoreBand]]
+    /// The questions whose answers go to FHIR as Observations of their own (SDC's
+    /// `observationExtract`), by linkId, with their codes.
+    public let extracted: [String: [AnswerCoding]]
 
     public init(form: Questionnaire) {
+        extracted = form.extractedItems
         let scored = FormMeasure.scoredItems(form)
         var bands: [String: [ScoreBand]] = [:]
         for item in scored where !item.bands.isEmpty { bands[FormMeasure.fieldName(of: item, among: scored)] = item.bands }

@@ -78,8 +78,11 @@ public struct BundleBuilder {
             // A questionnaire's answers, each event's last; its scores' Observations say they came from them.
             var answered: [String: StoredResponse] = [:]
             for response in responses {
-                add(.questionnaireResponse(questionnaireResponse(response)))
+                let resource = questionnaireResponse(response)
+                add(.questionnaireResponse(resource))
                 answered[Self.eventKey(response.activityId, response.date, response.occurrence)] = response
+                let derivedFrom = Reference(reference: "urn:uuid:" + (resource.id ?? ""), display: "QuestionnaireResponse")
+                for observation in extractedObservations(response, scores: scores[response.form], derivedFrom: derivedFrom) { add(.observation(observation)) }
             }
             // One Device per real device: samples of the same watch written by two versions of an
             // app are still the one watch (its resource id is made from the same key).

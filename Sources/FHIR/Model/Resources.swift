@@ -175,6 +175,8 @@ public struct Observation: Codable, Hashable, Sendable, ObservationValueHolder {
     public var valueInteger: Int?
     public var valueCodeableConcept: CodeableConcept?
     public var valueTime: String?
+    /// A date or date and time answered in a questionnaire (SDC's observationExtract).
+    public var valueDateTime: String?
     public var valueSampledData: SampledData?
     public var dataAbsentReason: CodeableConcept?
     public var issued: String?

@@ -121,7 +121,7 @@ public struct SyncResources {
         // A questionnaire without a score: its answers are all there is to send.
         if !intervention, activity.questionnaire != nil, event.binding?.resource.hasPrefix("Observation/") != true,
            event.outcome == nil || writer.observation(event.outcome!, imported: nil) == nil {
-            return answersOnly(event, form: activity.questionnaire!, response: response?.answers)
+            return answersOnly(event, form: activity.questionnaire!, response: response)
         }
         var entries: [Bundle.Entry] = []
         let resource: AnyResource
@@ -166,6 +166,7 @@ public struct SyncResources {
             if let response {
                 let answers = questionnaireResponseEntry(response.answers, meta: meta)
                 entries.append(answers.entry)
+                entries += extractedEntries(response, from: answers.resource, meta: meta)
                 writer.scored(&observation, outcome, by: response.answers, scores: response.scores)
                 observation.derivedFrom = [Reference(reference: answers.resource, display: "QuestionnaireResponse")]
             }
@@ -175,6 +176,7 @@ public struct SyncResources {
             // The answers this store sent for it are withdrawn with the score.
             if let form = activity.questionnaire, event.binding?.origin == .own {
                 entries.append(withdrawnResponseEntry(event, form: form, meta: meta))
+                if let response { entries += withdrawnExtractionEntries(response, meta: meta) }
             }
             var observation = Observation(id: id, identifier: [identifier], status: "entered-in-error", code: code)
             observation.meta = meta
@@ -200,20 +202,49 @@ public struct SyncResources {
 
     /// An answered questionnaire that gives no score: its QuestionnaireResponse alone, bound to the
     /// event as a reading's Observation is; cleared, it is withdrawn.
-    func answersOnly(_ event: PendingEvent, form: FormReference, response: StoredResponse?) -> (entries: [Bundle.Entry], binding: SyncBinding)? {
+    func answersOnly(_ event: PendingEvent, form: FormReference, response: (answers: StoredResponse, scores: FormScores?)?)
+        -> (entries: [Bundle.Entry], binding: SyncBinding)? {
         let meta = Meta(tag: [tag])
         let entry: Bundle.Entry
+        var extracted: [Bundle.Entry] = []
         if event.outcome != nil, let response {
-            entry = questionnaireResponseEntry(response, meta: meta).entry
+            let answers = questionnaireResponseEntry(response.answers, meta: meta)
+            entry = answers.entry
+            extracted = extractedEntries(response, from: answers.resource, meta: meta)
         } else if event.outcome == nil, event.binding?.origin == .own {
             entry = withdrawnResponseEntry(event, form: form, meta: meta)
+            extracted = response.map { withdrawnExtractionEntries($0, meta: meta) } ?? []
         } else {
             return nil
         }
         guard case .questionnaireResponse(let resource)? = entry.resource, let identifier = resource.identifier else { return nil }
         let binding = SyncBinding(resource: "QuestionnaireResponse/" + (resource.id ?? ""), identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")",
                                   origin: event.binding?.origin ?? .own)
-        return ([entry], binding)
+        // The response last: the event's binding is the last entry's.
+        return (extracted + [entry], binding)
+    }
+
+    /// The Observations SDC extracts from a response's answers (`observationExtract`), `PUT` on
+    /// their stable ids, derived from the response.
+    func extractedEntries(_ response: (answers: StoredResponse, scores: FormScores?), from resource: String, meta: Meta) -> [Bundle.Entry] {
+        writer.extractedObservations(response.answers, scores: response.scores, derivedFrom: Reference(reference: resource, display: "QuestionnaireResponse"))
+            .map { observation in
+                var tagged = observation
+                tagged.meta = meta
+                tagged.basedOn = planBuilder.carePlanReference.map { [$0] }
+                let name = "Observation/" + (observation.id ?? "")
+                return Bundle.Entry(fullUrl: fullUrl(name), resource: .observation(tagged), request: Bundle.Request(method: "PUT", url: name))
+            }
+    }
+
+    /// Those Observations withdrawn with a cleared response: the same ids, `entered-in-error`.
+    func withdrawnExtractionEntries(_ response: (answers: StoredResponse, scores: FormScores?), meta: Meta) -> [Bundle.Entry] {
+        writer.withdrawnExtractions(response.answers, scores: response.scores).map { observation in
+            var tagged = observation
+            tagged.meta = meta
+            let name = "Observation/" + (observation.id ?? "")
+            return Bundle.Entry(fullUrl: fullUrl(name), resource: .observation(tagged), request: Bundle.Request(method: "PUT", url: name))
+        }
     }
 
     /// The QuestionnaireResponse this store sent for a cleared event, `entered-in-error`: the same

@@ -72,6 +72,9 @@ extension SyncSession {
                 continue
             case .observation(let observation):
                 guard known == nil || known != observation.meta?.versionId else { continue }
+                // Another careplan's answer extracted from a questionnaire (SDC) is that response's,
+                // not a reading of its own: on the computer that sent it, it is none.
+                if Self.isCareplan(observation.meta), observation.identifier?.contains(where: { $0.value?.hasPrefix(BundleBuilder.extractKeyPrefix) == true }) == true { continue }
                 if observation.status == "entered-in-error" {
                     if known != nil { cleared.append(name) }
                     continue

@@ -110,14 +110,16 @@ extension SyncSession {
             var responses: [String: (answers: StoredResponse, scores: FormScores?)] = [:]
             var scores: [FormReference: FormScores?] = [:]
             for event in events {
-                guard let outcome = event.outcome, let activity = plan.history(outcome.activityId)?.activity(on: outcome.date) else { continue }
+                guard let activity = plan.history(event.activityId)?.activity(on: event.date) else { continue }
+                // A questionnaire's answers go with the event, and are withdrawn with it when it is cleared.
                 if activity.questionnaire != nil,
-                   let answers = try reader.latestResponses(from: outcome.date, to: outcome.date)
-                       .last(where: { $0.activityId == outcome.activityId && $0.occurrence == outcome.occurrence }) {
+                   let answers = try reader.lastResponse(activityId: event.activityId, date: event.date, occurrence: event.occurrence),
+                   (answers.status == "entered-in-error") == (event.outcome == nil) {
                     if scores[answers.form] == nil { scores[answers.form] = try reader.form(answers.form).map(FormScores.init) }
                     responses[SyncResources.deviceKey(event)] = (answers, scores[answers.form] ?? nil)
                 }
-                guard outcome.source != nil, let link = activity.health, let device = try reader.device(of: outcome, link: link) else { continue }
+                guard let outcome = event.outcome, outcome.source != nil, let link = activity.health,
+                      let device = try reader.device(of: outcome, link: link) else { continue }
                 devices[SyncResources.deviceKey(event)] = device
             }
             return (events, devices, responses)

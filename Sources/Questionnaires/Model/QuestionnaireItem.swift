@@ -42,6 +42,8 @@ public struct QuestionnaireItem: Sendable {
     public internal(set) var bands: [ScoreBand] = []
     /// Answers that need the care team's attention.
     public internal(set) var alert: ItemAlert?
+    /// SDC's `observationExtract` as the item says it (nil: as its group, or the form, says).
+    public internal(set) var observationExtract: Bool?
 
     /// This item and every item inside it, depth first, in the form's order.
     public var flattened: [QuestionnaireItem] { [self] + items.flatMap(\.flattened) }

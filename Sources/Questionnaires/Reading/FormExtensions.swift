@@ -15,6 +15,8 @@ public enum FormExtensions {
     public static let enableWhenExpression = sdc + "enableWhenExpression"
     public static let calculatedExpression = sdc + "calculatedExpression"
     public static let initialExpression = sdc + "initialExpression"
+    /// On an item, a group or the form: the answers go to FHIR as Observations of the item's code.
+    public static let observationExtract = sdc + "observationExtract"
 
     /// careplan's own: what a score means, and answers that need the care team (docs/questionnaires.md).
     public static let scoreBand = "urn:careplan:extension:score-band"

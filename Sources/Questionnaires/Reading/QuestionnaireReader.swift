@@ -161,6 +161,7 @@ final class FormReader {
             variables: variables, items: children)
         item.bands = try CareplanExtensions.bands(extensions, kind: kind, values: values)
         item.alert = try CareplanExtensions.alert(extensions, item: item, values: values)
+        item.observationExtract = try values.bool(extensions.first(FormExtensions.observationExtract)?["valueBoolean"], "sdc-questionnaire-observationExtract")
         return item
     }
 

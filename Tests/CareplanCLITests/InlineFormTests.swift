@@ -56,6 +56,38 @@ import Testing
         #expect(try fresh.run(["answer", "knee-check", "--answers", "-"], input: "pain=0\nswelling=None\n").stdout.hasSuffix(": 0 (Fine)\n"))
     }
 
+    /// A plan marks answers of its own form's questions as alerts: a lot of swelling, pain of 9 or
+    /// 10. Such an answer is an alert until acknowledged, as PHQ-9's ninth question is; the mark is
+    /// written back by `plan --export`; an answer the question does not offer is refused.
+    @Test func aPlanMarksAnswersOfItsOwnQuestionsAsAlerts() throws {
+        let items = """
+                    - {linkId: pain, text: Pain today, type: integer, required: true, min: 0, max: 10, alert: [9, 10]}
+                    - linkId: swelling
+                      text: Swelling
+                      type: choice
+                      options: [{code: none, display: None}, {code: lots, display: A lot}]
+                      alert: {answers: [lots], kind: swelling}
+
+            """
+        let cli = CLI(now: "2026-11-15T09:00")
+        #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan(items))]).status == 0)
+        let calm = try cli.run(["answer", "knee-check", "--answers", "-"], input: "pain=3\nswelling=None\n")
+        #expect(calm.status == 0 && !calm.stdout.contains("call"), "\(calm.stdout)")
+        #expect(!(try cli.run(["status"]).stdout.contains("alert")))
+        let alarming = try cli.run(["answer", "knee-check", "--answers", "-", "--date", "2026-11-14"], input: "pain=9\nswelling=A lot\n")
+        #expect(alarming.status == 0, "\(alarming.stderr)")
+        #expect(try cli.run(["status"]).stdout.contains("1 alert"))
+        let exported = try cli.run(["plan", "--export"]).stdout
+        #expect(exported.contains("alert: [9, 10]") && exported.contains("alert: {answers: [\"lots\"], kind: swelling}"), "\(exported)")
+        #expect(try cli.run(["import", cli.write("export.yaml", exported)]).stdout.contains("Nothing changed."))
+        #expect(try cli.run(["acknowledge", "knee-check"]).status == 0)
+        #expect(!(try cli.run(["status"]).stdout.contains("alert")))
+
+        let wrong = CLI(now: "2026-11-15T09:00")
+        let refused = try wrong.run(["import", wrong.write("plan.yaml", Self.plan(items.replacingOccurrences(of: "answers: [lots]", with: "answers: [huge]")))])
+        #expect(refused.status != 0 && refused.stderr.contains("alert: the item offers no answer huge"), "\(refused.stderr)")
+    }
+
     @Test(arguments: [
         ("        - {linkId: a, type: integer, colour: red}", "plan.yaml:9:38: questionnaire: items[1]: unknown key 'colour'"),
         ("        - {linkId: a, type: number}", "plan.yaml:9:29: questionnaire: items[1]: type 'number' is not one of group, display"),

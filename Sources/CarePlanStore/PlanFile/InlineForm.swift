@@ -23,11 +23,12 @@ import Yams
 /// `hidden`, `prefix`, `code` (a LOINC code), `options` (words, or `{code, display, score}`),
 /// `min`, `max`, `maxLength`, `unit` (UCUM), `enableWhen` (`{question, operator, answer}`, or a
 /// list with `enableBehavior: all|any`), `calculated` (a FHIRPath expression), `bands` (a score's
-/// `{low, high, code, display}`), and `items` (a group's, or a question's follow-ups).
+/// `{low, high, code, display}`), `alert` (answers that need the care team: a list, or
+/// `{answers, kind}`), and `items` (a group's, or a question's follow-ups).
 extension PlanDecoder {
     static let inlineFormKeys = ["title", "items"]
     static let inlineItemKeys = ["linkId", "text", "type", "required", "repeats", "readOnly", "hidden", "prefix", "code", "options", "min", "max",
-                                 "maxLength", "unit", "enableWhen", "enableBehavior", "calculated", "bands", "items"]
+                                 "maxLength", "unit", "enableWhen", "enableBehavior", "calculated", "bands", "alert", "items"]
 
     /// The Questionnaire's JSON text for `node`, a mapping of `title` and `items`.
     func inlineForm(_ node: Node, title: String) throws -> String {
@@ -133,6 +134,10 @@ extension PlanDecoder {
                     extensions.append(object(["url": .string(FormExtensions.scoreBand), "extension": .array(entries)]))
                 }
             }
+            if let alert = map["alert"] {
+                let kind = kinds[linkId] ?? (type, false)
+                extensions.append(try self.alert(alert, "\(where_): alert", type: kind.type, coded: kind.coded))
+            }
             if !extensions.isEmpty { item.insert(("extension", .array(extensions)), at: 1) }
             if let children = map["items"] { item.append(("item", .array(try items(children, "\(where_): items", kinds: kinds)))) }
             return .object(JSONObject(item))
@@ -171,16 +176,40 @@ extension PlanDecoder {
         guard let kind = kinds[question] else {
             throw reader.error(at: questionNode, tr("{context}: no item has the linkId '{linkId}'", ["context": context, "linkId": question]))
         }
-        let answer: (key: String, value: JSON)
-        switch (operation, kind.type, kind.coded) {
-        case ("exists", _, _), (_, "boolean", _): answer = ("answerBoolean", .bool(try reader.bool(answerNode, "\(context): answer")))
-        case (_, "integer", _): answer = ("answerInteger", .number(String(try reader.integer(answerNode, "\(context): answer", atLeast: Int.min))))
-        case (_, "decimal", _): answer = ("answerDecimal", .number(Self.numberText(try reader.number(answerNode, "\(context): answer"))))
-        case (_, _, true): answer = ("answerCoding", object(["code": .string(try reader.shortString(answerNode, "\(context): answer"))]))
-        case (_, "date", _): answer = ("answerDate", .string(try reader.shortString(answerNode, "\(context): answer")))
-        default: answer = ("answerString", .string(try reader.shortString(answerNode, "\(context): answer")))
-        }
+        let answer = try typed(answerNode, "\(context): answer", prefix: "answer", type: operation == "exists" ? "boolean" : kind.type, coded: kind.coded)
         return .object(JSONObject([("question", .string(question)), ("operator", .string(operation)), answer]))
+    }
+
+    /// A value written as an item of `type` takes it: `answerInteger: 3`, `valueCoding: {code: some}`.
+    private func typed(_ node: Node, _ context: String, prefix: String, type: String, coded: Bool) throws -> (key: String, value: JSON) {
+        switch (type, coded) {
+        case ("boolean", _): return (prefix + "Boolean", .bool(try reader.bool(node, context)))
+        case ("integer", _): return (prefix + "Integer", .number(String(try reader.integer(node, context, atLeast: Int.min))))
+        case ("decimal", _): return (prefix + "Decimal", .number(Self.numberText(try reader.number(node, context))))
+        case (_, true): return (prefix + "Coding", object(["code": .string(try reader.shortString(node, context))]))
+        case ("date", _): return (prefix + "Date", .string(try reader.shortString(node, context)))
+        default: return (prefix + "String", .string(try reader.shortString(node, context)))
+        }
+    }
+
+    /// `alert: [answers]` or `{answers: [...], kind: ...}`: the answers of this item that need the
+    /// care team (careplan's alert extension), each written as the item takes it.
+    private func alert(_ node: Node, _ context: String, type: String, coded: Bool) throws -> JSON {
+        var answersNode = node, kind: String?
+        if case .mapping = node {
+            let map = try reader.mapping(node, context, allowed: ["answers", "kind"])
+            guard let answers = map["answers"] else { throw reader.missing("answers", in: context, at: node) }
+            answersNode = answers
+            kind = try map["kind"].map { try reader.shortString($0, "\(context): kind") }
+        }
+        var entries: [JSON] = kind.map { [object(["url": .string("kind"), "valueCode": .string($0)])] } ?? []
+        let answers: [Node]
+        if case .sequence = answersNode { answers = try reader.sequence(answersNode, "\(context): answers", of: .answers) } else { answers = [answersNode] }
+        for answer in answers {
+            let value = try typed(answer, "\(context): answers", prefix: "value", type: type, coded: coded)
+            entries.append(.object(JSONObject([("url", .string("answer")), value])))
+        }
+        return object(["url": .string(FormExtensions.alert), "extension": .array(entries)])
     }
 
     private func object(_ members: KeyValuePairs<String, JSON>) -> JSON {

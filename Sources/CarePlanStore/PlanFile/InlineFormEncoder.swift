@@ -17,6 +17,17 @@ enum InlineFormEncoder {
         return .mapping(.init(pairs))
     }
 
+    /// An answer as the plan file writes it: `true`, `3`, `"some words"`, a coding by its code.
+    static func scalar(_ answer: JSON) -> Node? {
+        switch answer {
+        case .bool(let flag): return Node(flag ? "true" : "false")
+        case .number(let text): return Node(text)
+        case .string(let text): return Node(text, Tag(.str), .doubleQuoted)
+        case .object(let coding): return coding["code"]?.stringValue.map { Node($0, Tag(.str), .doubleQuoted) }
+        default: return nil
+        }
+    }
+
     static func items(_ items: [JSON]) -> Node? {
         var nodes: [Node] = []
         for item in items {
@@ -46,14 +57,7 @@ enum InlineFormEncoder {
                     for condition in value.items {
                         guard let question = condition["question"]?.stringValue, let operation = condition["operator"]?.stringValue,
                               let answer = condition.objectValue?.members.first(where: { $0.key.hasPrefix("answer") })?.value else { return nil }
-                        let shown: Node
-                        switch answer {
-                        case .bool(let flag): shown = Node(flag ? "true" : "false")
-                        case .number(let text): shown = Node(text)
-                        case .string(let text): shown = Node(text, Tag(.str), .doubleQuoted)
-                        case .object(let coding): guard let code = coding["code"]?.stringValue else { return nil }; shown = Node(code, Tag(.str), .doubleQuoted)
-                        default: return nil
-                        }
+                        guard let shown = Self.scalar(answer) else { return nil }
                         conditions.append(.mapping(.init([(Node("question"), Node(question)), (Node("operator"), Node(operation, Tag(.str), .doubleQuoted)),
                                                           (Node("answer"), shown)], .implicit, .flow)))
                     }
@@ -98,6 +102,19 @@ enum InlineFormEncoder {
                                 }
                             }
                             bands.append(.mapping(.init(parts, .implicit, .flow)))
+                        case FormExtensions.alert?:
+                            var answers: [Node] = [], kind: String?
+                            for part in entry["extension"]?.items ?? [] {
+                                switch part["url"]?.stringValue {
+                                case "kind"?: kind = part["valueCode"]?.stringValue
+                                case "answer"?:
+                                    guard let value = part.objectValue?.members.first(where: { $0.key.hasPrefix("value") })?.value, let shown = Self.scalar(value) else { return nil }
+                                    answers.append(shown)
+                                default: return nil
+                                }
+                            }
+                            let list = Node.sequence(.init(answers, .implicit, .flow))
+                            add("alert", kind.map { .mapping(.init([(Node("answers"), list), (Node("kind"), Node($0))], .implicit, .flow)) } ?? list)
                         default: return nil
                         }
                     }
@@ -111,7 +128,7 @@ enum InlineFormEncoder {
             }
             // In the order people write them: what it is, how it is answered, when it shows, what it computes.
             let order = ["linkId", "prefix", "text", "type", "code", "required", "repeats", "readOnly", "hidden", "min", "max", "maxLength", "unit",
-                         "options", "enableWhen", "enableBehavior", "calculated", "bands", "items"]
+                         "options", "enableWhen", "enableBehavior", "calculated", "bands", "alert", "items"]
             let sorted = pairs.enumerated().sorted { a, b in
                 let (x, y) = (order.firstIndex(of: a.element.0.string ?? "") ?? order.count, order.firstIndex(of: b.element.0.string ?? "") ?? order.count)
                 return x == y ? a.offset < b.offset : x < y

@@ -161,8 +161,18 @@ final class FormReader {
             variables: variables, items: children)
         item.bands = try CareplanExtensions.bands(extensions, kind: kind, values: values)
         item.alert = try CareplanExtensions.alert(extensions, item: item, values: values)
-        item.observationExtract = try values.bool(extensions.first(FormExtensions.observationExtract)?["valueBoolean"], "sdc-questionnaire-observationExtract")
+        item.observationExtract = try Self.observationExtract(extensions.first(FormExtensions.observationExtract)?["valueBoolean"], values: values)
         return item
+    }
+
+    /// SDC's `observationExtract` flag. Real forms in use write it as the string "true"
+    /// (Smart Forms' CVD risk form): read as meant, since it changes only what goes to FHIR.
+    static func observationExtract(_ value: JSON?, values: ValueReading) throws(QuestionnaireError) -> Bool? {
+        switch value {
+        case .string("true")?: return true
+        case .string("false")?: return false
+        default: return try values.bool(value, "sdc-questionnaire-observationExtract")
+        }
     }
 
     /// The item's `answerOption`s with their scores and prefixes.

@@ -91,6 +91,50 @@ import Testing
         #expect(Set(try server.search("Questionnaire?_count=50").compactMap { $0["url"] as? String }).count == (try server.search("Questionnaire?_count=50")).count)
     }
 
+    /// What one computer answers reaches the other at their next syncs: a PHQ-9's answers with its
+    /// score, the alert of its ninth question (in `status` there too), a form without a score as
+    /// the occurrence's answering; an amendment made on the second comes back to the first as the
+    /// same response amended, and a clear clears it on both.
+    @Test func answersAndTheirAlertsReachTheOtherComputer() throws {
+        let server = try FHIRServerProcess()
+        let first = CLI(now: "2026-11-20T09:00"), second = CLI(now: "2026-11-20T10:00")
+        #expect(try first.run(["import", first.write("plan.yaml", Self.plan)]).status == 0)
+        #expect(try first.run(["sync", "--server", server.base]).status == 0)
+        #expect(try second.run(["sync", "--server", server.base, "--patient", try patient(first)]).status == 0)
+
+        let questions = ["44250-9", "44255-8", "44259-0", "44254-1", "44251-7", "44258-2", "44252-5", "44253-3"]
+        let phq9 = questions.map { $0 + "=1" }.joined(separator: "\n") + "\n44260-8=1\n69722-7=Somewhat difficult\n"
+        #expect(try first.run(["answer", "phq9", "--answers", "-", "--date", "2026-11-15"], input: phq9).status == 0)
+        #expect(try first.run(["answer", "knee", "--answers", "-"], input: "pain=3\nwalked=true\n").status == 0)
+        #expect(try first.run(["sync"]).stdout.contains("sent 2 readings"))
+        let received = try second.run(["sync"])
+        #expect(received.stdout.contains("received 2 readings"), "\(received.stdout)\(received.stderr)")
+        #expect(try second.run(["status"]).stdout.contains("1 alert"), "the ninth question's answer is an alert on both computers")
+        let answers = { (cli: CLI, id: String) throws -> [[String: Any]] in
+            (try #require(try cli.json(["history", id, "--json"]) as? [[String: Any]])).flatMap { $0["responses"] as? [[String: Any]] ?? [] }
+        }
+        #expect(try answers(second, "phq9").count == 1)
+        let knee = try answers(second, "knee")
+        let pain = (knee.first?["item"] as? [[String: Any]])?.first { $0["linkId"] as? String == "pain" }
+        #expect(knee.count == 1 && ((pain?["answer"] as? [[String: Any]])?.first?["valueInteger"] as? Int) == 3, "\(knee)")
+        #expect(try second.run(["sync"]).stdout.contains("received nothing"), "taken once")
+
+        // Amended on the second computer: the first has both answerings, the later amended.
+        #expect(try second.run(["answer", "knee", "--answers", "-"], input: "pain=6\nwalked=false\n").status == 0)
+        #expect(try second.run(["sync"]).stdout.contains("sent 1 reading"))
+        #expect(try first.run(["sync"]).status == 0)
+        let amended = try answers(first, "knee")
+        #expect(amended.map { $0["status"] as? String } == ["completed", "amended"], "\(amended)")
+        #expect(Set(try server.search("QuestionnaireResponse?_count=50").filter { ($0["identifier"] as? [String: Any])?["value"] as? String == "response/knee/2026-11-20/0" }
+            .compactMap { $0["id"] as? String }).count == 1, "one response for the occurrence, updated in place")
+
+        // Cleared on the first: cleared on the second.
+        #expect(try first.run(["reset", "knee"]).status == 0)
+        #expect(try first.run(["sync"]).status == 0)
+        #expect(try second.run(["sync"]).stdout.contains("1 cleared"))
+        #expect(try second.run(["history", "knee"]).stdout.contains("0 outcomes"))
+    }
+
     /// The clinic adds an activity to the CarePlan on the server that names its own Questionnaire,
     /// which it keeps on the server and nowhere else: the next sync brings the form in with the
     /// plan's new version, and it is answered with its calculation right.

@@ -56,11 +56,7 @@ extension CareStore {
                 // Health data filled it: clearing it would only last until the data is read again.
                 if let source = target.source { throw CarePlanError.filledByHealthData(id: id, date: date, source: source) }
                 try Self.delete(target, db)
-                // A questionnaire's responses to the event are voided with it, and kept (FHIR's entered-in-error).
-                try db.execute(sql: """
-                    UPDATE questionnaireResponse SET status = 'entered-in-error'
-                    WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ? AND status IN ('completed', 'amended')
-                    """, arguments: [id, date.iso, target.occurrence])
+                try Self.voidResponses(id, date, target.occurrence, db)
                 // A sample of the day may fill the occurrence now.
                 try self.refill(history.activity(on: date), on: date, db)
                 return target

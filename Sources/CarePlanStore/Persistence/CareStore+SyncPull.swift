@@ -136,7 +136,8 @@ extension CareStore {
     }
 
     /// Server resources that became entered-in-error (another computer cleared a tick or a
-    /// reading, its own or this one's): the outcomes they stand for are cleared here too, unless
+    /// reading, its own or this one's): the outcomes they stand for are cleared here too (a
+    /// questionnaire's answers voided with them), unless
     /// changed here since. One transaction; returns how many were cleared.
     public func clearSynced(resources: [String]) throws -> Int {
         guard !resources.isEmpty else { return 0 }
@@ -150,6 +151,7 @@ extension CareStore {
                 guard !changedHere, let outcome = try StoreReader.outcomes(of: activityId, on: date, db).first(where: { $0.occurrence == occurrence }),
                       outcome.source == nil else { continue }
                 try Self.delete(outcome, db)
+                try Self.voidResponses(activityId, date, occurrence, db)
                 try db.execute(sql: "DELETE FROM syncPending WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?",
                                arguments: [activityId, date.iso, occurrence])
                 if let history = plan.history(activityId) { try refill(history.activity(on: date), on: date, db) }

@@ -188,6 +188,13 @@ public struct BundleBuilder {
         "response/\(activityId)/\(date.iso)/\(occurrence)"
     }
 
+    /// The event a response's key names (`response/phq9/2026-11-16/0`); nil for any other key.
+    public static func responseEvent(_ key: String) -> (activityId: String, date: LocalDate, occurrence: Int)? {
+        let parts = key.split(separator: "/").map(String.init)
+        guard parts.count == 4, parts[0] == "response", let date = LocalDate(iso: parts[2]), let occurrence = Int(parts[3]), occurrence >= 0 else { return nil }
+        return (parts[1], date, occurrence)
+    }
+
     /// The system of the bands careplan's instruments give their scores (`minimal`, `moderate`…).
     public static let scoreBandSystem = "urn:careplan:codesystem:score-band"
 

@@ -4,7 +4,7 @@ import Foundation
 /// FHIR JSON as FHIRPath reads it (`JSON`, as a questionnaire response's items are kept) inside an
 /// encoded document (careplan's own JSON output, a FHIR Bundle): numbers keep the digits they were
 /// written with.
-public struct FHIRJSONValue: Encodable, Hashable, Sendable {
+public struct FHIRJSONValue: Codable, Hashable, Sendable {
     public let json: JSON
 
     public init(_ json: JSON) { self.json = json }
@@ -18,6 +18,31 @@ public struct FHIRJSONValue: Encodable, Hashable, Sendable {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+
+    /// Read back from a decoder (a response from a server). The digits of a number are those
+    /// the decoder's Decimal gives; an object's members keep the decoder's order of its keys.
+    public init(from decoder: Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var members: [(key: String, value: JSON)] = []
+            for key in object.allKeys { members.append((key.stringValue, try object.decode(FHIRJSONValue.self, forKey: key).json)) }
+            json = .object(JSONObject(members))
+        } else if var array = try? decoder.unkeyedContainer() {
+            var items: [JSON] = []
+            while !array.isAtEnd { items.append(try array.decode(FHIRJSONValue.self).json) }
+            json = .array(items)
+        } else {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                json = .null
+            } else if let flag = try? value.decode(Bool.self) {
+                json = .bool(flag)
+            } else if let text = try? value.decode(String.self) {
+                json = .string(text)
+            } else {
+                json = .number("\(try value.decode(Decimal.self))")
+            }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

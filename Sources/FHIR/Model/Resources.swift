@@ -111,8 +111,9 @@ public protocol ObservationValueHolder {
 }
 
 /// A questionnaire's answers (R4 QuestionnaireResponse): the form by its canonical, and the items as
-/// the store keeps them, nested as the form nests them.
-public struct QuestionnaireResponse: Encodable, Hashable, Sendable {
+/// the store keeps them, nested as the form nests them. Read leniently (a response without a
+/// `questionnaire` reads with an empty one): what careplan cannot use is left by its callers.
+public struct QuestionnaireResponse: Codable, Hashable, Sendable {
     public var resourceType = "QuestionnaireResponse"
     public var id: String?
     /// The writer's tag, in a sync.
@@ -132,6 +133,24 @@ public struct QuestionnaireResponse: Encodable, Hashable, Sendable {
         self.identifier = identifier
         self.questionnaire = questionnaire
         self.status = status
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case resourceType, id, meta, identifier, basedOn, questionnaire, status, subject, authored, author, item
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        meta = try container.decodeIfPresent(Meta.self, forKey: .meta)
+        identifier = try container.decodeIfPresent(Identifier.self, forKey: .identifier)
+        basedOn = try container.decodeIfPresent([Reference].self, forKey: .basedOn)
+        questionnaire = try container.decodeIfPresent(String.self, forKey: .questionnaire) ?? ""
+        status = try container.decodeIfPresent(String.self, forKey: .status) ?? ""
+        subject = try container.decodeIfPresent(Reference.self, forKey: .subject)
+        authored = try container.decodeIfPresent(String.self, forKey: .authored)
+        author = try container.decodeIfPresent(Reference.self, forKey: .author)
+        item = try container.decodeIfPresent(FHIRJSONValue.self, forKey: .item)
     }
 }
 
@@ -302,7 +321,7 @@ public enum AnyResource: Codable, Hashable, Sendable {
     case procedure(Procedure)
     case medicationAdministration(MedicationAdministration)
     case operationOutcome(OperationOutcome)
-    /// Only ever written (a questionnaire's answers); one read comes in as `other`.
+    /// A questionnaire's answers; one that does not read comes in as `other`.
     case questionnaireResponse(QuestionnaireResponse)
     /// Only ever written: a form as the store keeps it, its `id` set (`StoredForm.resource`).
     case questionnaire(FHIRJSONValue)
@@ -321,6 +340,8 @@ public enum AnyResource: Codable, Hashable, Sendable {
         case "Procedure": self = .procedure(try Procedure(from: decoder))
         case "MedicationAdministration": self = .medicationAdministration(try MedicationAdministration(from: decoder))
         case "OperationOutcome": self = .operationOutcome(try OperationOutcome(from: decoder))
+        case "QuestionnaireResponse":
+            if let response = try? QuestionnaireResponse(from: decoder) { self = .questionnaireResponse(response) } else { self = .other(try OtherResource(from: decoder)) }
         default: self = .other(try OtherResource(from: decoder))
         }
     }

@@ -174,9 +174,9 @@ public struct SyncResources {
         } else {
             // Cleared: the values are gone here, the server keeps them in the resource's history.
             // The answers this store sent for it are withdrawn with the score.
-            if let form = activity.questionnaire, event.binding?.origin == .own {
+            if let form = activity.questionnaire {
                 entries.append(withdrawnResponseEntry(event, form: form, meta: meta))
-                if let response { entries += withdrawnExtractionEntries(response, meta: meta) }
+                if let response { entries += withdrawnExtractionEntries(response, of: event, meta: meta) }
             }
             var observation = Observation(id: id, identifier: [identifier], status: "entered-in-error", code: code)
             observation.meta = meta
@@ -191,9 +191,15 @@ public struct SyncResources {
     }
 
     /// A questionnaire's answers as this writer's QuestionnaireResponse, `PUT` on the stable id
-    /// careplan makes for the event's response (an amended answering updates it in place).
-    func questionnaireResponseEntry(_ response: StoredResponse, meta: Meta) -> (entry: Bundle.Entry, resource: String) {
+    /// careplan makes for the event's response (an amended answering updates it in place), or on
+    /// the response already `standing` for the event.
+    func questionnaireResponseEntry(_ response: StoredResponse, meta: Meta, standing: SyncBinding? = nil) -> (entry: Bundle.Entry, resource: String) {
         var resource = writer.questionnaireResponse(response)
+        // Another careplan's response standing for the event is updated in place, as its reading would be.
+        if let standing, standing.resource.hasPrefix("QuestionnaireResponse/") {
+            resource.id = String(standing.resource.dropFirst("QuestionnaireResponse/".count))
+            resource.identifier = Self.identifier(standing.identifier)
+        }
         resource.meta = meta
         resource.basedOn = planBuilder.carePlanReference.map { [$0] }
         let name = "QuestionnaireResponse/" + (resource.id ?? "")
@@ -208,12 +214,12 @@ public struct SyncResources {
         let entry: Bundle.Entry
         var extracted: [Bundle.Entry] = []
         if event.outcome != nil, let response {
-            let answers = questionnaireResponseEntry(response.answers, meta: meta)
+            let answers = questionnaireResponseEntry(response.answers, meta: meta, standing: event.binding)
             entry = answers.entry
             extracted = extractedEntries(response, from: answers.resource, meta: meta)
-        } else if event.outcome == nil, event.binding?.origin == .own {
+        } else if event.outcome == nil, event.binding != nil {
             entry = withdrawnResponseEntry(event, form: form, meta: meta)
-            extracted = response.map { withdrawnExtractionEntries($0, meta: meta) } ?? []
+            extracted = response.map { withdrawnExtractionEntries($0, of: event, meta: meta) } ?? []
         } else {
             return nil
         }
@@ -238,8 +244,8 @@ public struct SyncResources {
     }
 
     /// Those Observations withdrawn with a cleared response: the same ids, `entered-in-error`.
-    func withdrawnExtractionEntries(_ response: (answers: StoredResponse, scores: FormScores?), meta: Meta) -> [Bundle.Entry] {
-        writer.withdrawnExtractions(response.answers, scores: response.scores).map { observation in
+    func withdrawnExtractionEntries(_ response: (answers: StoredResponse, scores: FormScores?), of event: PendingEvent, meta: Meta) -> [Bundle.Entry] {
+        author(of: event).withdrawnExtractions(response.answers, scores: response.scores).map { observation in
             var tagged = observation
             tagged.meta = meta
             let name = "Observation/" + (observation.id ?? "")
@@ -247,12 +253,29 @@ public struct SyncResources {
         }
     }
 
+    /// Who made the resources standing for an event: this writer, or the careplan whose identifier
+    /// system (`urn:uuid:WRITER`) its binding carries, whose ids for the event's other resources
+    /// (its response, their extracted Observations) are made the same way.
+    func author(of event: PendingEvent) -> BundleBuilder {
+        guard let system = event.binding.map({ Self.identifier($0.identifier).system ?? "" }), system.hasPrefix("urn:uuid:"), system != writer.system else {
+            return writer
+        }
+        var author = BundleBuilder(plan: writer.plan, storeUUID: String(system.dropFirst("urn:uuid:".count)), today: writer.today)
+        author.patientReference = writer.patientReference
+        return author
+    }
+
     /// The QuestionnaireResponse this store sent for a cleared event, `entered-in-error`: the same
     /// id and identifier, its answers left to the server's history of it.
     func withdrawnResponseEntry(_ event: PendingEvent, form: FormReference, meta: Meta) -> Bundle.Entry {
         let key = BundleBuilder.responseKey(event.activityId, event.date, event.occurrence)
-        var resource = QuestionnaireResponse(id: writer.uuid(key), identifier: Identifier(system: writer.system, value: key),
+        let author = self.author(of: event)
+        var resource = QuestionnaireResponse(id: author.uuid(key), identifier: Identifier(system: author.system, value: key),
                                              questionnaire: form.canonical, status: "entered-in-error")
+        if let binding = event.binding, binding.resource.hasPrefix("QuestionnaireResponse/") {
+            resource.id = String(binding.resource.dropFirst("QuestionnaireResponse/".count))
+            resource.identifier = Self.identifier(binding.identifier)
+        }
         resource.meta = meta
         resource.subject = writer.patientReference
         resource.basedOn = planBuilder.carePlanReference.map { [$0] }

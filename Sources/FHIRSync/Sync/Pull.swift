@@ -5,7 +5,8 @@ import Localization
 
 extension SyncSession {
     /// Reads what changed on the server since the last sync, leaving out what this store wrote (its
-    /// writer tag, the CarePlan's too: a year's plan is a large resource to fetch for nothing): one batch of four searches (readings, the two kinds of tick, the CarePlan),
+    /// writer tag, the CarePlan's too: a year's plan is a large resource to fetch for nothing): one batch of five searches (readings, the two kinds of tick,
+    /// questionnaires' answers, the CarePlan),
     /// more requests only when a search has further pages. With nothing new: one small request.
     func pull(into report: inout SyncReport, dryRun: Bool) throws {
         var settings = try settings()
@@ -19,7 +20,7 @@ extension SyncSession {
         let patient = "patient=Patient/" + SyncResources.escaped(settings.patientId!)
         let since = settings.pulledSince.flatMap(Self.searchTime).map { "&_lastUpdated=ge" + SyncResources.escaped($0) } ?? ""
         let notMine = "&_tag:not=" + SyncResources.escaped(SyncResources.writerTagSystem + "|" + resources.writerUUID)
-        let searches = ["Observation", "Procedure", "MedicationAdministration"].map { "\($0)?\(patient)\(notMine)\(since)&_count=500" }
+        let searches = ["Observation", "Procedure", "MedicationAdministration", "QuestionnaireResponse"].map { "\($0)?\(patient)\(notMine)\(since)&_count=500" }
             + ["CarePlan?" + resources.carePlanSearch + notMine + since]
         let response = try connection.post(FHIR.Bundle(type: "batch", entry: searches.map {
             FHIR.Bundle.Entry(fullUrl: nil, resource: nil, request: FHIR.Bundle.Request(method: "GET", url: $0))
@@ -40,7 +41,7 @@ extension SyncSession {
                 page = try connection.get(next)
             }
         }
-        try take(found, settings: settings, into: &report, dryRun: dryRun)
+        try take(found, settings: settings, writer: resources.writerUUID, into: &report, dryRun: dryRun)
         if !dryRun, let serverTime { try store.saveSync { $0.pulledSince = serverTime } }
     }
 
@@ -55,12 +56,13 @@ extension SyncSession {
     /// Takes what the searches found into the store: readings onto their assessments, another
     /// careplan's ticks onto their occurrences, resources entered-in-error cleared, and the
     /// CarePlan, when someone else changed it, handed to the caller.
-    func take(_ found: [AnyResource], settings: SyncSettings, into report: inout SyncReport, dryRun: Bool) throws {
+    func take(_ found: [AnyResource], settings: SyncSettings, writer: String, into report: inout SyncReport, dryRun: Bool) throws {
         guard !found.isEmpty else { return }
         let names = found.compactMap { resource in resource.id.map { resource.resourceType + "/" + $0 } }
         let (snapshot, versions) = try store.reading { (try $0.plan(), try $0.syncVersions(of: names)) }
         var observations: [Observation] = [], edited: [Observation] = [], bindings: [String: SyncBinding] = [:]
         var ticks: [SyncedTick] = [], editedTicks: [SyncedTick] = [], cleared: [String] = []
+        var responses: [SyncedResponse] = []
         for resource in found {
             guard let id = resource.id else { continue }
             let name = resource.resourceType + "/" + id
@@ -83,6 +85,16 @@ extension SyncSession {
                 bindings[key] = SyncBinding(resource: name, identifier: key, origin: Self.isCareplan(observation.meta) ? .careplan : .clinic,
                                             version: observation.meta?.versionId)
                 if known == nil { observations.append(observation) } else { edited.append(observation) }
+            case .questionnaireResponse(let response):
+                // Another careplan's answers for this person (a server may not filter as asked).
+                guard Self.isCareplan(response.meta), !Self.isWriter(writer, response.meta),
+                      response.subject?.reference == settings.patientId.map({ "Patient/" + $0 }),
+                      known == nil || known != response.meta?.versionId else { continue }
+                if response.status == "entered-in-error" {
+                    if known != nil { cleared.append(name) }
+                } else if let synced = Self.synced(response, name: name) {
+                    responses.append(synced)
+                }
             case .procedure, .medicationAdministration:
                 guard let tick = Self.tick(resource, name: name), known == nil || known != tick.binding.version else { continue }
                 if tick.cleared {
@@ -103,7 +115,9 @@ extension SyncSession {
         }
         report.refused += read.skipped.map { "\($0.label): \($0.reason)" }
         if dryRun {
-            report.receivedReadings += read.readings.count
+            report.receivedReadings += read.readings.count + responses.count { response in
+                !read.readings.contains { $0.activityId == response.activityId && $0.date == response.date }
+            }
             report.receivedTicks += ticks.count
             report.receivedEdits += edits.count + editedTicks.count
             report.receivedCleared += cleared.count
@@ -125,6 +139,9 @@ extension SyncSession {
         let takenEdits = try store.takeEdits(readings: edits, ticks: editedTicks, clock: clock)
         report.receivedEdits += takenEdits.taken
         report.extras += takenEdits.keptHere
+        let answered = try store.takeResponses(responses, clock: clock)
+        report.receivedReadings += answered.recorded
+        report.refused += answered.refused
         report.receivedCleared += try store.clearSynced(resources: cleared)
     }
 
@@ -143,6 +160,24 @@ extension SyncSession {
     /// Whether another careplan store wrote it (its writer tag).
     static func isCareplan(_ meta: Meta?) -> Bool {
         meta?.tag?.contains { $0.system == SyncResources.writerTagSystem } ?? false
+    }
+
+    /// Whether this store wrote it (its own writer tag).
+    static func isWriter(_ writer: String, _ meta: Meta?) -> Bool {
+        meta?.tag?.contains { $0.system == SyncResources.writerTagSystem && $0.code == writer } ?? false
+    }
+
+    /// Another careplan's answers: their event from the response's identifier (`response/ID/DATE/N`).
+    static func synced(_ response: QuestionnaireResponse, name: String) -> SyncedResponse? {
+        guard let identifier = response.identifier, let event = identifier.value.flatMap(BundleBuilder.responseEvent),
+              let authored = response.authored.flatMap({ FHIRDate.instant($0, zone: .gmt) }), !response.questionnaire.isEmpty else { return nil }
+        // The patient answered when the author is the Patient; someone else is named by display.
+        let author = response.author?.reference == nil ? response.author?.display : nil
+        let binding = SyncBinding(resource: name, identifier: "\(identifier.system ?? "")|\(identifier.value ?? "")", origin: .careplan,
+                                  version: response.meta?.versionId)
+        return SyncedResponse(activityId: event.activityId, date: event.date, occurrence: event.occurrence, status: response.status,
+                              form: FormReference(canonical: response.questionnaire), author: author, completedAt: authored.date,
+                              utcOffset: authored.offset, items: response.item?.json.text ?? "[]", binding: binding)
     }
 
     /// Another careplan's tick: its occurrence from its identifier (`tick/ID/DATE/N`).

@@ -99,6 +99,25 @@ import Testing
         #expect("\(day)".contains("37.4"))
     }
 
+    /// careplan ships no translation of its instruments (docs/questionnaires.md#in-other-languages):
+    /// a reader in another language is told, in their language, that PHQ-9 is asked in its original
+    /// English; an English reader, and a clinic's form written in the reader's language, are not.
+    @Test(arguments: Languages.translated)
+    func anInstrumentInItsOriginalWordingSaysSo(reader: Languages.Reader) throws {
+        let cli = CLI(now: "2026-11-15T09:00").speaking(reader)
+        #expect(try cli.run(["import", cli.write("plan.yaml", AnswerCommandTests.plan)]).status == 0)
+        let note = Languages.word("In its original wording ({language}): careplan shows only a published, validated translation of a questionnaire, and has none in your language.", in: reader)
+            .replacingOccurrences(of: "{language}", with: "en")
+        #expect(note.hasPrefix("In its") == false, "translated")
+        let asked = try cli.run(["answer", "phq9"], input: "")
+        #expect(asked.stdout.contains(note), "\(asked.stdout)")
+        #expect(!(try cli.speaking(Languages.english).run(["answer", "phq9"], input: "")).stdout.contains("original wording"))
+        // A form that says it is written in the reader's language asks without the note.
+        let own = #"{"resourceType": "Questionnaire", "status": "active", "language": "\#(reader.code.replacingOccurrences(of: "_", with: "-"))", "item": [{"linkId": "a", "type": "string", "text": "?"}]}"#
+        #expect(try cli.run(["import", cli.write("own.json", own), "--activity", "own"]).status == 0)
+        #expect(!(try cli.run(["answer", "own"], input: "")).stdout.contains(note))
+    }
+
     /// The Chinese and Japanese reader meets no English word careplan wrote: the day, what is due,
     /// the status line, insights, history, the plan, the contacts, an error and help. What may stay
     /// Latin is the plan's own ids, units written as symbols, careplan's name, commands and options.

@@ -27,6 +27,10 @@ enum SurveyOverlay {
         var title = survey.activity.title + " · " + survey.date.shortText
         if let time = survey.activity.schedule.time(ofOccurrence: survey.occurrence) { title += " · \(time)" }
         if survey.amending { title += " · " + trc("form title", "editing") }
+        if let wording = survey.form.otherWording(forReader: Language.current.tag) {
+            // TRANSLATORS: in a questionnaire's title: its texts are its own, in {language} (a tag: en), not translated by careplan.
+            title += " · " + tr("original wording ({language})", ["language": wording])
+        }
         let boxWidth = min(buffer.width - 4, 100)
         // The frame's two columns and a space each side.
         let width = max(1, boxWidth - 4)

@@ -12,7 +12,9 @@ public struct Questionnaire: Sendable {
     public let copyright: String?
     public let codes: [AnswerCoding]
     public let items: [QuestionnaireItem]
-    /// SDC `variable`s declared on the form itself.
+    /// The language its texts are written in (`language`, BCP 47); careplan's instruments are in English.
+    public let language: String?
+        /// SDC `variable`s declared on the form itself.
     public let variables: DeclaredVariables
     /// The form as read: `%questionnaire` for its expressions, and what careplan stores and exports.
     public let json: JSON
@@ -21,6 +23,16 @@ public struct Questionnaire: Sendable {
     public var canonical: String? {
         guard let url else { return nil }
         return version.map { "\(url)|\($0)" } ?? url
+    }
+
+    /// The language a reader whose language is `tag` (`pl`, `zh-CN`) should be told the form is
+    /// worded in, because it is not theirs; nil when it is theirs, or when the form does not say.
+    /// careplan ships no translation of an instrument of its own making (docs/questionnaires.md):
+    /// a reader in another language is shown the original words, and told so.
+    public func otherWording(forReader tag: String) -> String? {
+        guard let wording = language ?? (url?.hasPrefix(Instruments.canonicalPrefix) == true ? "en" : nil) else { return nil }
+        func primary(_ tag: String) -> Substring { tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "" }
+        return primary(wording) == primary(tag) ? nil : wording
     }
 
     /// Every item, depth first, in the form's order.

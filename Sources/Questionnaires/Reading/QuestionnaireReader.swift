@@ -63,6 +63,7 @@ final class FormReader {
         return Questionnaire(url: try values.string(root["url"], "url"), version: try values.string(root["version"], "version"),
                              name: try values.string(root["name"], "name"), title: try values.string(root["title"], "title"),
                              copyright: try values.string(root["copyright"], "copyright"), codes: codes, items: items,
+                             language: try values.string(root["language"], "language"),
                              variables: variables, json: form)
     }
 

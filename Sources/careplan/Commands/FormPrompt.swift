@@ -27,6 +27,11 @@ struct FormPrompt {
     mutating func run() throws -> FormResponse {
         let form = response.form
         say(form.title ?? form.name ?? form.url ?? "")
+        if let wording = form.otherWording(forReader: Language.current.tag) {
+            // TRANSLATORS: said before a questionnaire careplan shows in its own words; {language} is a tag (en).
+            say(tr("In its original wording ({language}): careplan shows only a published, validated translation of a questionnaire, and has none in your language.",
+                   ["language": wording]))
+        }
         var index = 0
         var shownGroups: Set<String> = []
         // A question changed from the review goes back to the review once answered.

@@ -12,6 +12,33 @@ import Testing
         form.item(linkId)!.options[score].value
     }
 
+    /// A file's answers given all at once (`init(form:answering:)`, which settles once) leave the
+    /// form as opening it and answering them together does: shown items, calculations, problems
+    /// and the response sent; on LHC-Forms' PHQ-9 (variables and a total), its BMI form (a
+    /// calculation from a quantity) and its enableWhenExpression form.
+    @Test func answersGivenAllAtOnceLeaveTheFormAsOpeningItAndAnsweringThemDoes() throws {
+        let phq9 = try RealFormsTests.read("lforms-phq9.json")
+        let bmi = try RealFormsTests.read("lforms-weight-height-bmi.json")
+        let shown = try RealFormsTests.read("lforms-enablewhen-expression.json")
+        var cases: [(Questionnaire, [(linkId: String, values: [AnswerValue])])] = []
+        let questions = phq9.allItems.filter { $0.kind == .choice }.prefix(9).map(\.linkId)
+        for score in 0..<4 { cases.append((phq9, questions.map { ($0, [Self.phq9Choice(phq9, $0, score: score)]) })) }
+        cases.append((phq9, Array(questions.prefix(4).map { ($0, [Self.phq9Choice(phq9, $0, score: 2)]) })))
+        cases.append((bmi, [("/29463-7", [Self.decimal("70")]), ("/8302-2", [Self.decimal("70")])]))
+        cases.append((bmi, [("/29463-7", [Self.decimal("70")])]))
+        cases.append((shown, []))
+        let numbers = shown.allItems.filter { $0.kind == .integer || $0.kind == .decimal }.prefix(3).map(\.linkId)
+        cases.append((shown, numbers.map { ($0, [AnswerValue.integer(2)]) }))
+        for (form, answers) in cases {
+            var opened = FormResponse(form: form)
+            try opened.answer(all: answers)
+            let atOnce = try FormResponse(form: form, answering: answers)
+            #expect(atOnce.enabled == opened.enabled && atOnce.calculated == opened.calculated && atOnce.problems == opened.problems,
+                    "\(form.title ?? "")")
+            #expect(atOnce.questionnaireResponse(status: "completed").text == opened.questionnaireResponse(status: "completed").text)
+        }
+    }
+
     /// LHC-Forms' PHQ-9 totals its answers with its own eleven variables and calculation: for every
     /// answer tried on every question, and a spread of whole forms, the total is the sum of the
     /// chosen options' scores, and it travels in the response.

@@ -58,13 +58,11 @@ public enum AnswerFile {
         }
         // All at once, the form settling once: a follow-up is shown by the answer it depends on
         // wherever the lines put them.
-        var response = FormResponse(form: form)
         do {
-            try response.answer(all: form.allItems.compactMap { item in given[item.linkId].map { (item.linkId, $0.values) } })
+            return try FormResponse(form: form, answering: form.allItems.compactMap { item in given[item.linkId].map { (item.linkId, $0.values) } })
         } catch {
             let line = given[error.linkId]?.line ?? 1
             throw FilePositionError(file: source, line: line, column: 1, message: "'\(error.linkId)': \(error.message)")
         }
-        return response
     }
 }

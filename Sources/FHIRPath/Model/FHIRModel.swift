@@ -28,7 +28,7 @@ public enum FHIRModel {
     /// ("Questionnaire.item.item.answerOption.value") and element types ("Patient.extension.value"
     /// is "Extension.value"). nil when the path is not a choice element.
     public static func choiceTypes(of path: String) -> [String]? {
-        lookUp(path, in: Tables.choiceTypes)
+        lookUp(path, in: { Tables.choiceTypes[$0] })
     }
 
     /// The declared type of an element path, after following pathsDefinedElsewhere (contentReference):
@@ -50,7 +50,7 @@ public enum FHIRModel {
     /// "Observation.valueQuantity" -> "Quantity". nil when unknown.
     public static func type(ofPath path: String) -> String? {
         guard path.utf8.contains(dot) else { return isKnownType(path) ? path : nil }
-        return lookUp(path, in: Tables.types)
+        return lookUp(path, in: Tables.type(of:))
     }
 
     /// Where a path's definition lives: "Questionnaire.item.item" -> "Questionnaire.item",
@@ -131,12 +131,12 @@ public enum FHIRModel {
 
     /// The entry for `path`'s definition path or, when it has none, for the same element name
     /// under the owner's type or one of its ancestors (see ``type(ofPath:)``).
-    private static func lookUp<Value>(_ path: String, in table: [String: Value]) -> Value? {
+    private static func lookUp<Value>(_ path: String, in table: (String) -> Value?) -> Value? {
         // Most paths are listed as they are: one hash lookup. No listed path runs through a
         // contentReference (generate-model.py checks), so a hit needs no resolving.
-        if let value = table[path] { return value }
+        if let value = table(path) { return value }
         let definition = definitionPath(of: path)
-        if definition != path, let value = table[definition] { return value }
+        if definition != path, let value = table(definition) { return value }
         guard let lastDot = definition.utf8.lastIndex(of: dot) else { return nil }
         let ownerPath = definition[..<lastDot]
         let name = definition[lastDot...]  // ".given"
@@ -147,7 +147,7 @@ public enum FHIRModel {
             guard let type = owner else { return nil }
             let candidate = type + name
             if candidate != definition,
-               let value = table[candidate] ?? table[definitionPath(of: candidate)] {
+               let value = table(candidate) ?? table(definitionPath(of: candidate)) {
                 return value
             }
             owner = Tables.parents[type]
@@ -167,15 +167,42 @@ public enum FHIRModel {
             return table
         }()
 
-        /// path2Type.json and the derived BackboneElement and Element paths: the two have no
-        /// path in common (generate-model.py derives the second from what the first lacks).
-        static let types: [String: String] = {
-            var table = [String: String](
-                minimumCapacity: R4ModelData.path2TypeCount + R4ModelData.elementPathsCount)
-            pairs(R4ModelData.path2Type) { table[$0] = $1 }
-            pairs(R4ModelData.elementPaths) { table[$0] = $1 }
-            return table
-        }()
+        /// An element path's type, from path2Type.json or the derived BackboneElement and Element
+        /// paths (the two have no path in common: generate-model.py derives the second from what
+        /// the first lacks). Searched in the text itself, which generate-model.py sorts by path:
+        /// a process that reads one questionnaire asks a few dozen paths, and splitting the
+        /// 8,178 lines into a dictionary first cost it 2–3 ms.
+        static func type(of path: String) -> String? {
+            sortedLookUp(path, in: R4ModelData.path2Type) ?? sortedLookUp(path, in: R4ModelData.elementPaths)
+        }
+
+        /// The second field of the line of `text` whose first field is `key`, by binary search
+        /// over the bytes: the lines are sorted by their first field, and a tab (which sorts
+        /// before every character of a path) ends it.
+        private static func sortedLookUp(_ key: String, in text: String) -> String? {
+            var key = key, text = text
+            return key.withUTF8 { key in
+                text.withUTF8 { bytes -> String? in
+                    var low = 0, high = bytes.count
+                    while low < high {
+                        // The line around the middle: back to its start, on to its tab and end.
+                        var start = (low + high) / 2
+                        while start > low, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                        var tab = start
+                        while tab < bytes.count, bytes[tab] != UInt8(ascii: "\t"), bytes[tab] != UInt8(ascii: "\n") { tab += 1 }
+                        var end = tab
+                        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                        let field = UnsafeBufferPointer(rebasing: bytes[start..<tab])
+                        if field.elementsEqual(key) {
+                            guard tab < end else { return nil }
+                            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
+                        }
+                        if field.lexicographicallyPrecedes(key) { low = end + 1 } else { high = start }
+                    }
+                    return nil
+                }
+            }
+        }
 
         static let redirects: [String: String] = {
             var table = [String: String](minimumCapacity: R4ModelData.pathsDefinedElsewhereCount)

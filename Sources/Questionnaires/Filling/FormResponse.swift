@@ -24,14 +24,30 @@ public struct FormResponse: Sendable {
     let context: FormContext
 
     public init(form: Questionnaire, context: FormContext = FormContext()) {
+        self.init(form: form, context: context, opening: true)
+    }
+
+    /// `opening`: settled, and started from the `initialExpression`s, as a form opens; else with
+    /// its initial answers only, for answers given all at once to settle.
+    private init(form: Questionnaire, context: FormContext, opening: Bool) {
         self.form = form
         self.context = context
         // Every item counts as shown until the first turn says otherwise, so that conditions see
         // the initial answers.
         enabled = Set(form.allItems.map(\.linkId))
         for item in form.allItems where !item.initial.isEmpty { given[item.linkId] = item.initial }
+        guard opening else { return }
         settle()
         startFromInitialExpressions()
+    }
+
+    /// A form answered all at once (a file of answers): what opening it and giving every answer
+    /// together gives, settling once rather than on opening as well. A form with an
+    /// `initialExpression` is opened first, since those are evaluated on the form as it opens.
+    public init(form: Questionnaire, answering answers: [(linkId: String, values: [AnswerValue])],
+                context: FormContext = FormContext()) throws(AnswerError) {
+        self.init(form: form, context: context, opening: form.allItems.contains { $0.initialExpression != nil })
+        try answer(all: answers)
     }
 
     /// The answers an item holds now: its calculation's for a calculated item, else those given;

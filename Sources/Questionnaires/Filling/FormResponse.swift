@@ -98,6 +98,15 @@ public struct FormResponse: Sendable {
     // MARK: Settling
 
     mutating func settle() {
+        // The conditions on answers first, which evaluate no expression: most changes settle
+        // there (a form opening hides what its answers do not show yet), and the turns below
+        // then evaluate the form's expressions once more only when what they give changes
+        // something.
+        for _ in 0...form.allItems.count {
+            let shown = shownItems()
+            if shown == enabled { break }
+            enabled = shown
+        }
         for _ in 0...form.allItems.count {
             let before = (enabled, calculated, expressionShows)
             enabled = shownItems()

@@ -317,6 +317,7 @@ public struct SyncResources {
 }
 
 extension SyncResources {
-    /// How a sync finds the device of a pending event's sample.
-    public static func deviceKey(_ event: PendingEvent) -> String { BundleBuilder.eventKey(event.activityId, event.date, event.occurrence) }
+    /// A pending event's key, by which a push finds what goes with it: the device of its
+    /// sample, a questionnaire's answers.
+    public static func eventKey(_ event: PendingEvent) -> String { BundleBuilder.eventKey(event.activityId, event.date, event.occurrence) }
 }

@@ -34,7 +34,7 @@ extension SyncSession {
             }
             var sent: [(event: PendingEvent, binding: SyncBinding?, entry: Int?)] = []
             for event in events {
-                let key = SyncResources.deviceKey(event)
+                let key = SyncResources.eventKey(event)
                 guard let made = resources.entries(for: event, device: devices[key], response: responses[key]) else {
                     sent.append((event, event.binding, nil))
                     continue
@@ -116,11 +116,11 @@ extension SyncSession {
                    let answers = try reader.lastResponse(activityId: event.activityId, date: event.date, occurrence: event.occurrence),
                    (answers.status == "entered-in-error") == (event.outcome == nil) {
                     if scores[answers.form] == nil { scores[answers.form] = try reader.form(answers.form).map(FormScores.init) }
-                    responses[SyncResources.deviceKey(event)] = (answers, scores[answers.form] ?? nil)
+                    responses[SyncResources.eventKey(event)] = (answers, scores[answers.form] ?? nil)
                 }
                 guard let outcome = event.outcome, outcome.source != nil, let link = activity.health,
                       let device = try reader.device(of: outcome, link: link) else { continue }
-                devices[SyncResources.deviceKey(event)] = device
+                devices[SyncResources.eventKey(event)] = device
             }
             return (events, devices, responses)
         }

@@ -177,6 +177,12 @@ enum FHIRValidator {
         #expect(again.stdout.contains("unchanged  \(try readings(cli).count) taken in before"))
     }
 
+    /// The resources of the Bundle in `file`, in its order.
+    static func resources(inBundle file: String) throws -> [[String: Any]] {
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        return (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+    }
+
     /// The forms careplan made that the plan asks (one written in the plan, PHQ-9) go in the
     /// Bundle as Questionnaires, so every canonical the CarePlan names resolves in the file: it
     /// validates, and a fresh store importing it asks the same forms.
@@ -187,8 +193,7 @@ enum FHIRValidator {
         let file = cli.write("bundle.json", try cli.run(["export", "--format", "fhir"]).stdout)
         let verdict = try FHIRValidator.validate([file])
         #expect(verdict.status == 0, "\(verdict.output)")
-        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        let resources = try Self.resources(inBundle: file)
         let forms = resources.filter { $0["resourceType"] as? String == "Questionnaire" }.map { "\($0["url"] ?? "")|\($0["version"] ?? "")" }
         let named = resources.filter { $0["resourceType"] as? String == "CarePlan" }.flatMap { ($0["activity"] as? [[String: Any]] ?? []) }
             .flatMap { ($0["detail"] as? [String: Any])?["instantiatesCanonical"] as? [String] ?? [] }
@@ -209,8 +214,7 @@ enum FHIRValidator {
         let file = cli.write("bundle.json", try cli.run(["export", "--format", "fhir"]).stdout)
         let verdict = try FHIRValidator.validate([file])
         #expect(verdict.status == 0, "\(verdict.output)")
-        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+        let resources = try Self.resources(inBundle: file)
         let response = try #require(resources.first { $0["resourceType"] as? String == "QuestionnaireResponse" })
         let extracted = resources.filter { ($0["derivedFrom"] as? [[String: Any]])?.first?["reference"] as? String == "urn:uuid:\(response["id"] ?? "")" }
         let codes = extracted.compactMap { (($0["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String }

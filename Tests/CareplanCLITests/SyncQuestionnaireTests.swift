@@ -47,10 +47,7 @@ import Testing
          ]}
         """
 
-    func patient(_ cli: CLI) throws -> String {
-        let status = try #require(try cli.json(["sync", "--status", "--json"]) as? [String: Any])
-        return try #require(status["patient"] as? String)
-    }
+    func patient(_ cli: CLI) throws -> String { try SyncTests().patient(cli) }
 
     @Test func aFormWrittenInThePlanGoesUpAndASecondComputerJoinsAskingIt() throws {
         let server = try FHIRServerProcess()

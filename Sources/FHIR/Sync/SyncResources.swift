@@ -196,10 +196,7 @@ public struct SyncResources {
     func questionnaireResponseEntry(_ response: StoredResponse, meta: Meta, standing: SyncBinding? = nil) -> (entry: Bundle.Entry, resource: String) {
         var resource = writer.questionnaireResponse(response)
         // Another careplan's response standing for the event is updated in place, as its reading would be.
-        if let standing, standing.resource.hasPrefix("QuestionnaireResponse/") {
-            resource.id = String(standing.resource.dropFirst("QuestionnaireResponse/".count))
-            resource.identifier = Self.identifier(standing.identifier)
-        }
+        Self.standIn(for: standing, &resource)
         resource.meta = meta
         resource.basedOn = planBuilder.carePlanReference.map { [$0] }
         let name = "QuestionnaireResponse/" + (resource.id ?? "")
@@ -235,22 +232,31 @@ public struct SyncResources {
     func extractedEntries(_ response: (answers: StoredResponse, scores: FormScores?), from resource: String, meta: Meta) -> [Bundle.Entry] {
         writer.extractedObservations(response.answers, scores: response.scores, derivedFrom: Reference(reference: resource, display: "QuestionnaireResponse"))
             .map { observation in
-                var tagged = observation
-                tagged.meta = meta
-                tagged.basedOn = planBuilder.carePlanReference.map { [$0] }
-                let name = "Observation/" + (observation.id ?? "")
-                return Bundle.Entry(fullUrl: fullUrl(name), resource: .observation(tagged), request: Bundle.Request(method: "PUT", url: name))
+                var based = observation
+                based.basedOn = planBuilder.carePlanReference.map { [$0] }
+                return put(based, meta: meta)
             }
     }
 
     /// Those Observations withdrawn with a cleared response: the same ids, `entered-in-error`.
     func withdrawnExtractionEntries(_ response: (answers: StoredResponse, scores: FormScores?), of event: PendingEvent, meta: Meta) -> [Bundle.Entry] {
-        author(of: event).withdrawnExtractions(response.answers, scores: response.scores).map { observation in
-            var tagged = observation
-            tagged.meta = meta
-            let name = "Observation/" + (observation.id ?? "")
-            return Bundle.Entry(fullUrl: fullUrl(name), resource: .observation(tagged), request: Bundle.Request(method: "PUT", url: name))
-        }
+        author(of: event).withdrawnExtractions(response.answers, scores: response.scores).map { put($0, meta: meta) }
+    }
+
+    /// An Observation tagged as this writer's, `PUT` on its id.
+    func put(_ observation: Observation, meta: Meta) -> Bundle.Entry {
+        var tagged = observation
+        tagged.meta = meta
+        let name = "Observation/" + (observation.id ?? "")
+        return Bundle.Entry(fullUrl: fullUrl(name), resource: .observation(tagged), request: Bundle.Request(method: "PUT", url: name))
+    }
+
+    /// A response takes the id and identifier of the response `binding` names, when it names one
+    /// (the resource standing for the event, perhaps another careplan's).
+    static func standIn(for binding: SyncBinding?, _ resource: inout QuestionnaireResponse) {
+        guard let binding, binding.resource.hasPrefix("QuestionnaireResponse/") else { return }
+        resource.id = String(binding.resource.dropFirst("QuestionnaireResponse/".count))
+        resource.identifier = identifier(binding.identifier)
     }
 
     /// Who made the resources standing for an event: this writer, or the careplan whose identifier
@@ -272,10 +278,7 @@ public struct SyncResources {
         let author = self.author(of: event)
         var resource = QuestionnaireResponse(id: author.uuid(key), identifier: Identifier(system: author.system, value: key),
                                              questionnaire: form.canonical, status: "entered-in-error")
-        if let binding = event.binding, binding.resource.hasPrefix("QuestionnaireResponse/") {
-            resource.id = String(binding.resource.dropFirst("QuestionnaireResponse/".count))
-            resource.identifier = Self.identifier(binding.identifier)
-        }
+        Self.standIn(for: event.binding, &resource)
         resource.meta = meta
         resource.subject = writer.patientReference
         resource.basedOn = planBuilder.carePlanReference.map { [$0] }

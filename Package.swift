@@ -30,7 +30,7 @@ let package = Package(
         // tests (docs/translating.md). The plugin compiles po/*.po with msgfmt on each build.
         .target(
             name: "Localization",
-            dependencies: ["CGettext"],
+            dependencies: ["CGettext", "CFixedDecimals"],
             plugins: ["CompileTranslations"]
         ),
         .plugin(name: "CompileTranslations", capability: .buildTool()),
@@ -83,6 +83,8 @@ let package = Package(
         ),
         // The kernel's keyrings, where `careplan unlock` keeps a store's derived key for a while.
         .target(name: "CKeyring"),
+        // printf's %.Nf for a Double without Swift's variadic call (Localization's FixedDecimals).
+        .target(name: "CFixedDecimals"),
         // SQLite's process-wide settings (sqlite3_config), made before the first connection.
         .systemLibrary(
             name: "CSQLiteSetup",
@@ -309,7 +311,7 @@ let package = Package(
         // from its XML, and against fhirpathpy on real SDC Questionnaires (Tests/FHIRPathPeer).
         .testTarget(
             name: "FHIRPathTests",
-            dependencies: ["FHIRPath", "FHIRPathSuite"]
+            dependencies: ["FHIRPath", "FHIRPathSuite", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // Questionnaires read from real forms (Tests/Data/questionnaires) and refused with the place and the reason.
         .testTarget(

@@ -218,14 +218,6 @@ public final class CareStore: @unchecked Sendable {
         openedWriter = nil
     }
 
-    /// Closes the writing connection, if one was opened; reads go on.
-    func closeWriter() throws {
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        try openedWriter?.close()
-        openedWriter = nil
-    }
-
     /// `--db`, else `CAREPLAN_DB`, else `$XDG_DATA_HOME/careplan/careplan.sqlite`
     /// (`~/.local/share/careplan/careplan.sqlite` when XDG_DATA_HOME is unset).
     ///

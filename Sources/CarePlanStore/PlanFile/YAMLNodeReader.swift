@@ -29,8 +29,11 @@ public struct YAMLNodeReader: Sendable {
 
     /// The text of a hand-written file, or an error naming it (`shown` in messages).
     public static func text(ofFile path: String, shown name: String) throws -> String {
-        // Measured before reading: a huge file is refused without being loaded or parsed.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > InputLimits.fileBytes {
+        // Measured before reading: a huge file is refused without being loaded or parsed. By
+        // stat(2) rather than FileManager's attributes, whose dictionary of `Any` and the cast of
+        // its size cost a command that reads a file of answers 0.7 ms.
+        var info = stat()
+        if stat(path, &info) == 0, case let size = Int(info.st_size), size > InputLimits.fileBytes {
             throw FilePositionError(file: name, line: 1, column: 1,
                                     message: trn("the file is {count} byte; a hand-written file may be at most {limit} bytes (2 MB)",
                                                  "the file is {count} bytes; a hand-written file may be at most {limit} bytes (2 MB)",

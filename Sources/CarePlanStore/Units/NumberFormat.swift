@@ -43,15 +43,9 @@ public enum NumberText {
         return decimals >= 1 && decimals <= 6 ? text : nil
     }
 
-    /// printf's `%.Nf`, from the C library: careplan never sets LC_NUMERIC, so the point is always
-    /// a point. Not Foundation's `String(format:)`, whose first use costs a third of a millisecond
-    /// (the locale it sets up), paid by every `careplan log`.
+    /// printf's `%.Nf` (`FixedDecimals`): careplan never sets LC_NUMERIC, so the point is always a point.
     static func fixed(_ value: Double, decimals: Int) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
-            let count = withVaList([value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.\(max(0, min(decimals, 20)))f", $0) }
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(count, Int32(buffer.count - 1))))),
-                          as: UTF8.self)
-        }
+        FixedDecimals.text(value, decimals: decimals)
     }
 
     /// A count in groups of digits, as the summaries print them: 1,048,576; 1 048 576 in Polish.

@@ -54,8 +54,9 @@ extension Evaluator {
     /// The moment of this evaluation, the same for every call in it, in the environment's offset.
     private mutating func clock() -> Temporal {
         if let now { return now }
-        let milliseconds = Int((environment.now.timeIntervalSince1970 * 1000).rounded(.down)) + environment.offsetMinutes * 60_000
-        let epoch = Temporal(kind: .dateTime, precision: .millisecond, year: 1970, month: 1, day: 1, offset: environment.offsetMinutes)
+        let offset = environment.offsetMinutes
+        let milliseconds = Int((environment.now.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 60_000
+        let epoch = Temporal(kind: .dateTime, precision: .millisecond, year: 1970, month: 1, day: 1, offset: offset)
         let value = epoch.adding(milliseconds: milliseconds)
         now = value
         return value

@@ -22,11 +22,15 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
     public init?(text: String, allowExponent: Bool = true) {
         var digitsBefore = 0, digitsAfter = 0, exponent = 0
         var sawPoint = false
+        // The digits as a whole number, while they fit: what the value is built from (below).
+        var significand: UInt64 = 0
         var iterator = text.utf8.makeIterator()
         var byte = iterator.next()
+        let negative = byte == UInt8(ascii: "-")
         if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { byte = iterator.next() }
         while let current = byte, current >= UInt8(ascii: "0"), current <= UInt8(ascii: "9") {
             if sawPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+            if digitsBefore + digitsAfter <= Self.digitsBuiltExactly { significand = significand * 10 + UInt64(current - UInt8(ascii: "0")) }
             byte = iterator.next()
             if byte == UInt8(ascii: "."), !sawPoint { sawPoint = true; byte = iterator.next() }
         }
@@ -45,10 +49,22 @@ public struct DecimalNumber: Sendable, Hashable, Comparable, CustomStringConvert
             guard digits > 0, byte == nil else { return nil }
             exponent *= sign
         }
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
-        self.value = value
+        if digitsBefore + digitsAfter <= Self.digitsBuiltExactly, exponent == 0 {
+            // Zero has no sign in a Decimal: a negative zero would be its NaN.
+            self.value = significand == 0 ? Decimal(0)
+                : Decimal(sign: negative ? .minus : .plus, exponent: -digitsAfter, significand: Decimal(significand))
+        } else {
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
+            self.value = value
+        }
         self.scale = max(0, digitsAfter - exponent)
     }
+
+    /// Numbers of up to this many digits (every score, reading and code careplan meets) are built
+    /// from their digits; longer ones and exponents are read by Foundation's `Decimal(string:)`,
+    /// whose locale costs a process its first use of ICU, about a millisecond of a form read.
+    /// The two give the same value (DecimalNumberTests).
+    static let digitsBuiltExactly = 18
 
     public static func naturalScale(of value: Decimal) -> Int { value.isZero ? 0 : max(0, -value.exponent) }
 

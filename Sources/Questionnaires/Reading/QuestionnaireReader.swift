@@ -72,7 +72,7 @@ final class FormReader {
         guard case .object(let object) = json else {
             throw QuestionnaireError(source: source, location: path, message: tr("expected an item (a JSON object)"))
         }
-        guard let linkId = object["linkId"]?.stringValue, !linkId.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let linkId = object["linkId"]?.stringValue, !linkId.trimmingWhitespace.isEmpty else {
             throw QuestionnaireError(source: source, location: path, message: tr("every item needs a linkId"))
         }
         let fail = { (message: String) in QuestionnaireError(source: self.source, location: path, linkId: linkId, message: message) }

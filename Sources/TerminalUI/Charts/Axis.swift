@@ -41,7 +41,7 @@ public enum Axis {
     /// whatever the C library's locale, and no `-0`.
     static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "?" : value > 0 ? "∞" : "-∞" }
-        let text = String(format: "%.\(max(0, decimals))f", value)
+        let text = FixedDecimals.text(value, decimals: max(0, decimals))
         let isNegativeZero = text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
         return Language.current.numbers.localized(decimal: isNegativeZero ? String(text.dropFirst()) : text)
     }

@@ -42,7 +42,7 @@ struct AnswerCommand: TextOnlyCommand {
             response = try prompt.run()
         }
         let recorded = try careStore.submit(id, response: response, author: author, startedAt: started, date: date, occurrence: which.occurrence, clock: clock)
-        try careStore.leaveOpenUntilExit()
+        careStore.leaveOpenUntilExit()
         // An answer that needs the care team is said first, before any score.
         let alerts = AlertMessage.lines(for: response.raisedAlerts, response: response, activityId: id, contacts: plan.plan(on: date).contacts)
         if !alerts.isEmpty {

@@ -61,7 +61,7 @@ enum DueNow {
     static func readOnce(_ store: StoreOptions, clock: CareClock, within: Int) throws -> [Person] {
         let careStore = try store.open(readOnly: true, everyone: true)
         let each = try loadEach(careStore, store: store, clock: clock, within: within)
-        try careStore.leaveOpenUntilExit()
+        careStore.leaveOpenUntilExit()
         return each
     }
 

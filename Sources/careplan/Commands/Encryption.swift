@@ -111,7 +111,7 @@ struct Unlock: TextOnlyCommand {
         discussion: tr("The passphrase is asked for (or read from --key-file, --key-fd, --key-command or CAREPLAN_KEY_FILE) and checked; the key derived from it is kept in the kernel's keyring for your user, never in a file, until --for runs out or careplan lock. Meanwhile every careplan of yours opens the store without asking: the dashboard, careplan status in a status line, careplan remind and a sync timer."))
 
     @ParentCommand var careplan: Careplan
-    @Option(name: .customLong("for"), help: ArgumentHelp(tr("How long: minutes or hours, e.g. 30m or 8h, up to 24h (default: 8h)."), valueName: "duration"))
+    @Option(name: .customLong("for"), help: ArgumentHelp(tr("How long: minutes or hours, e.g. 30m or 8h, up to 24h."), valueName: "duration"))
     var duration = "8h"
     @Flag(name: .long, help: ArgumentHelp(tr("Also keep the passphrase in the desktop's keyring (Secret Service), which careplan asks when no other source gives it; careplan lock --forget removes it.")))
     var remember = false

@@ -25,7 +25,7 @@ struct Done: TextOnlyCommand {
         let careStore = try store.open()
         let recorded = try careStore.markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
         // The tick is written and the writer closed; the reader goes with the process.
-        try careStore.leaveOpenUntilExit()
+        careStore.leaveOpenUntilExit()
         // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1".
         say(tr("Done: {title} on {date}, {occurrence}", ["title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded)]))
     }
@@ -74,7 +74,7 @@ struct Log: TextOnlyCommand {
             ? try careStore.log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
             : try careStore.logSleep(id, entry: sleep.entry, date: date, occurrence: which.occurrence, note: note, clock: clock)
         // The reading is written and the writer closed; the reader goes with the process.
-        try careStore.leaveOpenUntilExit()
+        careStore.leaveOpenUntilExit()
         let measure = recorded.activity.measure
         let filled: KeyValuePairs<String, any PlaceholderValue> = [
             "title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded),

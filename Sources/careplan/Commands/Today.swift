@@ -22,6 +22,7 @@ struct Today: ParsableCommand {
             let plan = try reader.plan()
             return (plan, try reader.day(date, plan: plan))
         }
+        careStore.leaveOpenUntilExit()
         if json {
             try JSONOutput.print(DayJSON(agenda))
         } else if plan.isEmpty {

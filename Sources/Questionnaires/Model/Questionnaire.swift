@@ -18,6 +18,29 @@ public struct Questionnaire: Sendable {
     public let variables: DeclaredVariables
     /// The form as read: `%questionnaire` for its expressions, and what careplan stores and exports.
     public let json: JSON
+    /// Every item, depth first, in the form's order.
+    public let allItems: [QuestionnaireItem]
+    /// Where each linkId is in `allItems`. Items are looked up by linkId at every key, every
+    /// settling and every frame (a PHQ-9's table asks for each of its rows); flattening the tree
+    /// at each lookup copied every item, a tenth of the frame that opens the form.
+    private let positions: [String: Int]
+
+    init(url: String?, version: String?, name: String?, title: String?, copyright: String?, codes: [AnswerCoding],
+         items: [QuestionnaireItem], language: String?, variables: DeclaredVariables, json: JSON) {
+        self.url = url
+        self.version = version
+        self.name = name
+        self.title = title
+        self.copyright = copyright
+        self.codes = codes
+        self.items = items
+        self.language = language
+        self.variables = variables
+        self.json = json
+        allItems = items.flatMap(\.flattened)
+        // The first of a linkId wins, as a search in order found it; the reader refuses duplicates.
+        positions = Dictionary(allItems.enumerated().map { ($1.linkId, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// `url|version`, or the url alone; nil for a form without a url.
     public var canonical: String? {
@@ -35,11 +58,8 @@ public struct Questionnaire: Sendable {
         return primary(wording) == primary(tag) ? nil : wording
     }
 
-    /// Every item, depth first, in the form's order.
-    public var allItems: [QuestionnaireItem] { items.flatMap(\.flattened) }
-
     /// The item with this linkId.
-    public func item(_ linkId: String) -> QuestionnaireItem? { allItems.first { $0.linkId == linkId } }
+    public func item(_ linkId: String) -> QuestionnaireItem? { positions[linkId].map { allItems[$0] } }
 
     /// The group an item sits in, when it sits in one.
     public func group(of linkId: String) -> QuestionnaireItem? {

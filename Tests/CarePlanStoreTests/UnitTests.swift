@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 @testable import CarePlanStore
 
@@ -61,7 +62,7 @@ import Testing
     @Test func theShortestDigitsAreWhatPrintfWouldHavePrinted() {
         func printf(_ value: Double) -> String {
             if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-            var text = NumberText.fixed(value, decimals: 6)
+            var text = FixedDecimals.text(value, decimals: 6)
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
             return text

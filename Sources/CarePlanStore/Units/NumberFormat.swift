@@ -13,11 +13,11 @@ public enum NumberText {
     /// A number for a file: always with a point (`37.2`), never grouped.
     public static func plain(_ value: Double, decimals: Int? = nil) -> String {
         if let decimals {
-            return fixed(value, decimals: decimals)
+            return FixedDecimals.text(value, decimals: decimals)
         }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         if let short = shortest(value) { return short }
-        var text = fixed(value, decimals: 6)
+        var text = FixedDecimals.text(value, decimals: 6)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
@@ -41,11 +41,6 @@ public enum NumberText {
             }
         }
         return decimals >= 1 && decimals <= 6 ? text : nil
-    }
-
-    /// printf's `%.Nf` (`FixedDecimals`): careplan never sets LC_NUMERIC, so the point is always a point.
-    static func fixed(_ value: Double, decimals: Int) -> String {
-        FixedDecimals.text(value, decimals: decimals)
     }
 
     /// A count in groups of digits, as the summaries print them: 1,048,576; 1 048 576 in Polish.

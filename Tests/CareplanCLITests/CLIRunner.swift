@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `careplan` binary as a user would, with a pinned clock and a private database.
 struct CLI {
@@ -111,6 +112,59 @@ enum Tool {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// `sqlite3` on a store, left running in the middle of what it was sent: another program holding
+/// a lock or a read transaction on the store while careplan works.
+struct SQLiteShell {
+    let process = Process()
+    private let input = Pipe(), output = Pipe()
+
+    /// Starts it and sends `sql`, whose last statement prints something: once that is printed,
+    /// the statements before it have run.
+    init(_ database: String, running sql: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        send(sql)
+        _ = output.fileHandleForReading.availableData
+    }
+
+    func send(_ sql: String) { input.fileHandleForWriting.write(Data(sql.utf8)) }
+
+    /// Ends it with `.quit`, as a person would: its close folds the store's write-ahead log.
+    func quit() {
+        send(".quit\n")
+        process.waitUntilExit()
+    }
+
+    /// Ends it with SIGKILL: its locks go with it, and its close does nothing.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// An as-needed count: every `careplan log tally N` adds an entry of its own, so each write is one value.
+let tallyPlanYAML = """
+title: Tally
+activities:
+  - id: tally
+    kind: assessment
+    title: Tally
+    schedule: {start: 2026-11-01, as-needed: true}
+    measure: {type: integer, range: [0, 1000000]}
+"""
+
+extension CLI {
+    /// The values of every tally entry the store holds, in the order `history` lists them.
+    func tallyValues() throws -> [Int] {
+        let outcomes = try #require(try json(["history", "tally", "--json"]) as? [[String: Any]])
+        return outcomes.compactMap { (($0["values"] as? [[String: Any]])?.first?["value"] as? Double).map { Int($0) } }
     }
 }
 

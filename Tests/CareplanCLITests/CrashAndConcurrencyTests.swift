@@ -4,23 +4,6 @@ import Testing
 /// Writers killed mid-write and writers at the same time: an acknowledged reading is never lost,
 /// nothing is written twice, and the store stays intact. Real `careplan` processes on a real file.
 @Suite(.serialized) struct CrashAndConcurrencyTests {
-    /// An as-needed count: every `log` adds an entry of its own, so each write is one value.
-    static let plan = """
-    title: Tally
-    activities:
-      - id: tally
-        kind: assessment
-        title: Tally
-        schedule: {start: 2026-11-01, as-needed: true}
-        measure: {type: integer, range: [0, 1000000]}
-    """
-
-    /// The values of every entry the store holds.
-    func values(_ cli: CLI) throws -> [Int] {
-        let outcomes = try #require(try cli.json(["history", "tally", "--json"]) as? [[String: Any]])
-        return outcomes.compactMap { (($0["values"] as? [[String: Any]])?.first?["value"] as? Double).map { Int($0) } }
-    }
-
     /// A small, seeded generator: the same kill points on every run.
     struct Mixer {
         var state: UInt64
@@ -32,12 +15,12 @@ import Testing
 
     @Test func writersKilledAtRandomPointsLoseNoAcknowledgedReading() throws {
         let cli = CLI()
-        #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan)]).status == 0)
+        #expect(try cli.run(["import", cli.write("plan.yaml", tallyPlanYAML)]).status == 0)
         // How long a `log` takes on this machine now (a busy CI machine is several times slower),
         // timed on a store of its own: kill points spread over twice that land on both sides of
         // the commit whatever the speed.
         let timing = CLI()
-        #expect(try timing.run(["import", timing.write("plan.yaml", Self.plan)]).status == 0)
+        #expect(try timing.run(["import", timing.write("plan.yaml", tallyPlanYAML)]).status == 0)
         let durations = try (0..<5).map { value throws -> Double in
             let start = Date()
             #expect(try timing.run(["log", "tally", String(value)]).status == 0)
@@ -60,7 +43,7 @@ import Testing
         let doctor = try cli.run(["doctor", "--full"])
         #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
         #expect(doctor.stdout.contains("Integrity:    ok (integrity_check)"))
-        let stored = try values(cli)
+        let stored = try cli.tallyValues()
         #expect(acknowledged.isSubset(of: Set(stored)), "lost: \(acknowledged.subtracting(stored).sorted())")
         #expect(stored.count == Set(stored).count, "a reading was written twice")
         #expect(Set(stored).isSubset(of: Set(0..<300)))
@@ -70,7 +53,7 @@ import Testing
 
     @Test func eightWritersAtOnceAllLand() throws {
         let cli = CLI()
-        #expect(try cli.run(["import", cli.write("plan.yaml", Self.plan)]).status == 0)
+        #expect(try cli.run(["import", cli.write("plan.yaml", tallyPlanYAML)]).status == 0)
         let script = "i=0; while [ $i -lt 50 ]; do \"$0\" log tally $(( $1 * 1000 + i )) --db \"$2\" >/dev/null || exit 1; i=$((i + 1)); done"
         let writers = try (0..<8).map { writer in
             try cli.start(["-c", script, CLI.binary.path, String(writer), cli.db], useDB: false, executable: URL(fileURLWithPath: "/bin/sh"))
@@ -80,7 +63,7 @@ import Testing
             writer.waitUntilExit()
             #expect(writer.terminationStatus == 0, "\(String(decoding: errors, as: UTF8.self))")
         }
-        let stored = try values(cli)
+        let stored = try cli.tallyValues()
         let expected = Set((0..<8).flatMap { writer in (0..<50).map { writer * 1000 + $0 } })
         #expect(stored.count == 400, "\(stored.count) entries")
         #expect(Set(stored) == expected)

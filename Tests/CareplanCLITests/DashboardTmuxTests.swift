@@ -393,20 +393,12 @@ import Testing
         let tmux = Tmux()
         try tmux.start(dashboardCommand(cli), width: 120, height: 40)
         try tmux.waitFor("Care Card")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [cli.db]
-        let input = Pipe(), output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
-        _ = output.fileHandleForReading.availableData   // the lock is held once sqlite3 answers
+        let holder = try SQLiteShell(cli.db, running: "BEGIN IMMEDIATE;\nSELECT 'locked';\n")
         try tmux.keys("Space")
         try tmux.waitFor("Waiting for another program's write to the store to finish")
         #expect(try event(cli, "amlodipine").first?["done"] as? Bool == false)
-        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
-        holder.waitUntilExit()
+        holder.send("ROLLBACK;\n")
+        holder.quit()
         for _ in 0..<50 where try event(cli, "amlodipine").first?["done"] as? Bool != true { Thread.sleep(forTimeInterval: 0.1) }
         #expect(try event(cli, "amlodipine").first?["done"] as? Bool == true, "the tick landed after the lock was released")
         try tmux.keys("q")

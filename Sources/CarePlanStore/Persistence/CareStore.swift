@@ -181,6 +181,13 @@ public final class CareStore: @unchecked Sendable {
         return writer
     }
 
+    /// The writing connection when something opened it, without opening one.
+    func writerIfOpened() -> DatabaseQueue? {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        return openedWriter
+    }
+
     /// SQLite set to multi-thread mode, once, before the first connection (`careplan_sqlite_multithread`):
     /// GRDB hands each connection to one thread at a time, so SQLite's own locking around every
     /// call (16 per sample of an import) is wasted. False when a connection was opened first.

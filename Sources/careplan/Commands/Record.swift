@@ -24,7 +24,7 @@ struct Done: TextOnlyCommand {
         let date = try day.resolve(clock)
         let careStore = try store.open()
         let recorded = try careStore.markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
-        // The tick is written and the writer closed; the reader goes with the process.
+        // The tick is written (and a long write-ahead log folded); the connections go with the process.
         careStore.leaveOpenUntilExit()
         // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1".
         say(tr("Done: {title} on {date}, {occurrence}", ["title": recorded.activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(recorded)]))
@@ -73,7 +73,7 @@ struct Log: TextOnlyCommand {
         let recorded = sleep.entry.isEmpty
             ? try careStore.log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
             : try careStore.logSleep(id, entry: sleep.entry, date: date, occurrence: which.occurrence, note: note, clock: clock)
-        // The reading is written and the writer closed; the reader goes with the process.
+        // The reading is written (and a long write-ahead log folded); the connections go with the process.
         careStore.leaveOpenUntilExit()
         let measure = recorded.activity.measure
         let filled: KeyValuePairs<String, any PlaceholderValue> = [

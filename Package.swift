@@ -332,7 +332,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI"]
+            dependencies: ["TerminalUI", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "DashboardTests",

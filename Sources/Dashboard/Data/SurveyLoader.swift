@@ -21,7 +21,8 @@ enum SurveyLoader {
         let responses = unread ? [] : try store.responses(activityId: id, from: date, to: date).filter { $0.occurrence == occurrence && $0.form == reference }
         let draft = responses.last { $0.status == "in-progress" }
         let recorded = amending ? responses.last { $0.status == "completed" || $0.status == "amended" } : nil
-        var response = FormResponse(form: form)
+        // A new response opens with the form alone; one read back settles once, with its answers.
+        let response: FormResponse
         if let start = draft ?? recorded {
             do {
                 response = try FormResponse(form: form, restoring: try JSONReader.read(start.items))
@@ -29,6 +30,8 @@ enum SurveyLoader {
                 throw StoreError.damaged(path: store.path, detail: tr("the answers kept for '{id}' on {date} cannot be read: {reason}",
                                                                       ["id": id, "date": date.iso, "reason": "\(error)"]))
             }
+        } else {
+            response = FormResponse(form: form)
         }
         return SurveyState(activity: activity, date: date, occurrence: occurrence, amending: amending, startedAt: draft?.startedAt ?? now,
                            resumed: draft != nil, response: response)

@@ -5,8 +5,9 @@ import Localization
 /// `careplan answer --answers`) answered into a new response to the same form, each answer checked
 /// as if typed. Calculated and read-only items are worked out again, never taken from the file.
 extension FormResponse {
+    /// Settled once, with every answer given together, as `init(form:answering:)` does (opening
+    /// the form first only when it has an `initialExpression`), not opened and then settled again.
     public init(form: Questionnaire, restoring items: JSON, context: FormContext = FormContext()) throws(AnswerError) {
-        self.init(form: form, context: context)
         var found: [(linkId: String, values: [AnswerValue])] = []
         try Self.collect(items, into: &found)
         var answers: [(linkId: String, values: [AnswerValue])] = []
@@ -17,7 +18,7 @@ extension FormResponse {
             if item.readOnly || item.calculatedExpression != nil || !item.kind.isQuestion { continue }
             answers.append((linkId, values))
         }
-        try answer(all: answers)
+        try self.init(form: form, answering: answers, context: context)
     }
 
     /// The answers of `items` (a QuestionnaireResponse's `item` list, or the whole resource), in

@@ -139,8 +139,24 @@ public struct Buffer: Hashable, Sendable {
 
     /// Fills a rectangle with one character and style.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
-        let line = String(repeating: character, count: max(0, rect.width))
-        for y in rect.y..<rect.maxY { write(line, x: rect.x, y: y, style: style, clip: rect) }
+        // A printable ASCII character is one cell: each cell of the rectangle is set to it, and
+        // only a wide character cut at either edge needs its other half blanked, as `write` would
+        // (a modal's background, every pane's: much of each frame). A fill that runs off the
+        // buffer with more than spaces is written, so that the clip notes what it lost.
+        let shown = rect.intersection(area)
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, (0x20..<0x7F).contains(scalar.value),
+              shown == rect || character == " " else {
+            let line = String(repeating: character, count: max(0, rect.width))
+            for y in rect.y..<rect.maxY { write(line, x: rect.x, y: y, style: style, clip: rect) }
+            return
+        }
+        guard shown.width > 0, shown.height > 0 else { return }
+        let cell = Cell(Self.asciiGlyphs[Int(scalar.value) - 0x20], width: 1, style: style)
+        for y in shown.y..<shown.maxY {
+            clearWide(at: shown.x, y: y)
+            clearWide(at: shown.maxX - 1, y: y)
+            for x in shown.x..<shown.maxX { self[x, y] = cell }
+        }
     }
 
     /// Sets the style of every cell in `rect`, keeping the text.

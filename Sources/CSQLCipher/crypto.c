@@ -37,14 +37,10 @@ static void careplan_open_libcrypto(void) {
     // OpenSSL's configuration file is not read: careplan's cipher (AES-256, HMAC-SHA256 or -SHA512,
     // PBKDF2 from the default provider) needs nothing from it, and reading it cost every encrypted
     // process about 1.3 ms (docs/security.md, "The cipher"). Nor are the legacy tables of cipher
-    // and digest names filled, which SQLCipher never looks up. Nor are OpenSSL's error messages
-    // loaded: its first key derivation filled their table (0.2–0.3 ms of every
-    // encrypted process), for SQLCipher's log of a failed call, which careplan does not keep
-    // (SQLCIPHER_OMIT_DEFAULT_LOGGING); an error still has its code.
+    // and digest names filled, which SQLCipher never looks up.
     int (*initialise)(uint64_t, const void *) = (int (*)(uint64_t, const void *))dlsym(opened, "OPENSSL_init_crypto");
     // No exit handler either: the process's memory goes with it anyway.
-    uint64_t options = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS | OPENSSL_INIT_NO_ATEXIT |
-                       OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS;
+    uint64_t options = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS | OPENSSL_INIT_NO_ATEXIT;
     if (initialise == NULL || !initialise(options, NULL)) {
         fprintf(stderr, "careplan: OpenSSL's libcrypto.so.3 could not be initialised\n");
         exit(1);

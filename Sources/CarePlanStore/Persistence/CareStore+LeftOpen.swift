@@ -32,8 +32,8 @@ extension CareStore {
     /// log checkpointed into the database and emptied to zero bytes, as the last connection's
     /// close would do. Nothing else empties it when no process closes the store: SQLite's own
     /// checkpoint copies the pages into the file but leaves them in the log, since each process
-    /// reads the log anew and cannot tell they were copied. So the log grew by every tick, and
-    /// every process that opened the store read and checked all of it before its first query:
+    /// reads the log anew and cannot tell they were copied. Left so, the log grows by every tick,
+    /// and every process that opens the store reads and checks all of it before its first query:
     /// after 160 readings, 1,446 pages (6 MB) and 2.9 ms of each `careplan today` and status line.
     /// The fold costs the write that makes it about 2 ms (it syncs the file), once in some twelve
     /// ticks. Nothing waits for it: while another process is reading (the dashboard), the log is
@@ -43,8 +43,9 @@ extension CareStore {
         var status = stat()
         guard stat(path + "-wal", &status) == 0, status.st_size > Self.longWriteAheadLog else { return }
         try? writer.writeWithoutTransaction { db in
-            // The process is about to end: its busy handler, which would wait up to the busy
-            // timeout for another process's readers, is not needed any more.
+            // The command has written all it will and its process is about to end: the busy
+            // handler, which would wait up to the busy timeout for another process's readers, is
+            // dropped from this connection, which nothing uses after this call.
             sqlite3_busy_timeout(db.sqliteConnection, 0)
             _ = sqlite3_wal_checkpoint_v2(db.sqliteConnection, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         }

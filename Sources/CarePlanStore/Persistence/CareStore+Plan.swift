@@ -49,6 +49,14 @@ extension CareStore {
         try reading { try $0.plan() }
     }
 
+    /// One activity's versions, read without the rest of the plan, for a command about that one
+    /// activity (`careplan answer`); an id the store does not have throws, naming those it has.
+    public func history(of id: String) throws -> ActivityHistory {
+        let (history, _, known) = try reading { try $0.history(id) }
+        guard let history else { throw CarePlanError.unknownActivity(id, known: try reading { _ in try known() }) }
+        return history
+    }
+
     /// Makes the store's plan match `plan` from `effective` on, in one transaction.
     ///
     /// New activities are added, followed from `effective` (or today, if that is earlier); an

@@ -140,10 +140,7 @@ extension CareStore {
     /// against. Should an import have landed in between, it starts over with the new plan.
     func validated<T>(_ id: String, _ validate: (ActivityHistory) throws -> (Database) throws -> T) throws -> T {
         for _ in 0..<5 {
-            let (history, revision, known) = try reading { try $0.history(id) }
-            guard let history else {
-                throw CarePlanError.unknownActivity(id, known: try reading { _ in try known() })
-            }
+            let (history, revision) = try historyAndRevision(of: id)
             let write = try validate(history)
             let result: T? = try self.write { db in
                 guard try Self.revision(db) == revision else { return nil }

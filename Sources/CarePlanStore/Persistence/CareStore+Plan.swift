@@ -52,9 +52,15 @@ extension CareStore {
     /// One activity's versions, read without the rest of the plan, for a command about that one
     /// activity (`careplan answer`); an id the store does not have throws, naming those it has.
     public func history(of id: String) throws -> ActivityHistory {
-        let (history, _, known) = try reading { try $0.history(id) }
+        try historyAndRevision(of: id).history
+    }
+
+    /// One activity's versions and the plan's revision they were read at; an id the store does
+    /// not have throws, naming those it has.
+    func historyAndRevision(of id: String) throws -> (history: ActivityHistory, revision: Int) {
+        let (history, revision, known) = try reading { try $0.history(id) }
         guard let history else { throw CarePlanError.unknownActivity(id, known: try reading { _ in try known() }) }
-        return history
+        return (history, revision)
     }
 
     /// Makes the store's plan match `plan` from `effective` on, in one transaction.

@@ -57,11 +57,15 @@ let package = Package(
         // call to SQLite, GRDB's included, binds to it. GRDB's module map still asks the linker for
         // -lsqlite3; the installed build (Makefile) tells swiftc not to, so it has one SQLite; a plain
         // `swift build` loads the system's library beside it, unused (docs/storage.md). Compiled
-        // optimised in every configuration: a debug build's tests run on it too. libcrypto is
-        // OpenSSL's, which SQLCipher encrypts with (libssl-dev to build), opened when first needed.
+        // optimised in every configuration: a debug build's tests run on it too. Its cryptography is
+        // Nettle's (nettle-dev to build), through careplan's crypto provider, and libnettle is opened
+        // when an encrypted store first needs it (nettle.c, docs/security.md).
         .target(
             name: "CSQLCipher",
+            // Compiled inside sqlcipher.c, after the amalgamation that declares its types.
+            exclude: ["provider"],
             cSettings: [
+                .define("SQLCIPHER_CRYPTO_CUSTOM", to: "careplan_crypto_setup"),
                 .define("SQLITE_HAS_CODEC"),
                 .define("SQLITE_TEMP_STORE", to: "2"),
                 .define("SQLITE_EXTRA_INIT", to: "sqlcipher_extra_init"),
@@ -79,7 +83,7 @@ let package = Package(
                 .define("SQLCIPHER_OMIT_DEFAULT_LOGGING"),
                 .unsafeFlags(["-O2", "-w"]),
             ],
-            // No linkerSettings: libcrypto is opened on first use (crypto.c), not linked.
+            // No linkerSettings: libnettle is opened on first use (nettle.c), not linked.
         ),
         // The kernel's keyrings, where `careplan unlock` keeps a store's derived key for a while.
         .target(name: "CKeyring"),

@@ -43,8 +43,8 @@ printf 'Source: careplan\n\nPackage: careplan\nArchitecture: any\n' > "$work/deb
 linked=$(sed -n 's/^shlibs:Depends=//p' "$work/substvars")
 [ -n "$linked" ] || { echo "deb.sh: dpkg-shlibdeps found no libraries for usr/bin/careplan" >&2; exit 1; }
 # Opened with dlopen: libcurl.so.4 when careplan sync starts, libxml2.so.2 when a health import does,
-# libcrypto.so.3 when an encrypted store is opened.
-depends="$linked, libcurl4, libxml2, libssl3"
+# libnettle.so.8 (Nettle, SQLCipher's cryptography) when an encrypted store is opened.
+depends="$linked, libcurl4, libxml2, libnettle8"
 
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: careplan

@@ -4,3 +4,5 @@
 // Without a key SQLCipher is plain SQLite, and plain stores stay plain (docs/storage.md).
 #include <stdint.h>
 #include "../../Vendor/sqlcipher-4.9.0/sqlite3.c"
+// The crypto provider SQLCIPHER_CRYPTO_CUSTOM names, which needs the amalgamation's declarations.
+#include "provider/nettle_provider.c"

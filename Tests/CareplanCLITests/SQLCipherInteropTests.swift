@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// SQLCipher's own build (Tests/SQLCipherPeer: the sqlcipher3-binary wheel, SQLCipher 4.12) as a
@@ -58,5 +59,55 @@ import Testing
         #expect(try cli.run(["today", "--db", stock, "--key-file", newKey], useDB: false).stdout == before)
         let rows = try Self.read(stock, passphrase: newKey, hmac: "HMAC_SHA256", "SELECT COUNT(*) FROM outcome")
         #expect((rows.first?.first as? Int) == 1)
+    }
+
+    /// careplan's crypto provider (Nettle) under SQLCipher 3's settings (PBKDF2 and page HMACs in
+    /// SHA-1, 1 KiB pages) and SQLCipher 4's (SHA-512; careplan's SHA-256 is checked above): a file
+    /// careplan's SQLite writes, SQLCipher's own build (OpenSSL) reads with every page checked, and
+    /// the other way round; a wrong passphrase does not open it.
+    @Test(arguments: [3, 4])
+    func careplansCipherAndSQLCiphersOwnReadEachOthersFiles(version: Int) throws {
+        let settings = "compatibility=\(version)"
+        let cli = CLI()
+        let key = EncryptionCommandTests.keyFile(cli)
+        let words = (1...300).map { "row \($0) of careplan's cipher test, long enough to fill several pages" }
+        func configuration(_ passphrase: String) -> Configuration {
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA key = '\(passphrase)'")
+                try db.execute(sql: "PRAGMA cipher_compatibility = \(version)")
+            }
+            return configuration
+        }
+
+        // careplan's SQLite writes; SQLCipher's build reads.
+        let ours = cli.folder.appendingPathComponent("careplan-\(version).sqlite").path
+        try DatabaseQueue(path: ours, configuration: configuration(EncryptionCommandTests.passphrase)).write { db in
+            try db.execute(sql: "CREATE TABLE line(text TEXT)")
+            for text in words { try db.execute(sql: "INSERT INTO line VALUES (?)", arguments: [text]) }
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: ours))
+        #expect(bytes.range(of: Data("long enough".utf8)) == nil && bytes.prefix(6) != Data("SQLite".utf8))
+        let read = try Self.read(ours, passphrase: key, hmac: settings, "SELECT text FROM line ORDER BY rowid")
+        #expect(read.compactMap { $0.first as? String } == words)
+
+        // SQLCipher's build writes; careplan's SQLite reads, and refuses a wrong passphrase.
+        let plain = cli.folder.appendingPathComponent("plain.sqlite").path
+        try DatabaseQueue(path: plain).write { db in
+            try db.execute(sql: "CREATE TABLE line(text TEXT)")
+            for text in words { try db.execute(sql: "INSERT INTO line VALUES (?)", arguments: [text]) }
+        }
+        let theirs = cli.folder.appendingPathComponent("sqlcipher-\(version).sqlite").path
+        let made = try Tool.run(try Self.python.get(), [Self.script, "encrypt", plain, theirs, key, String(version)], withErrors: true)
+        try #require(made.status == 0, "\(made.stdout)")
+        let back = try DatabaseQueue(path: theirs, configuration: configuration(EncryptionCommandTests.passphrase)).read { db in
+            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try String.fetchAll(db, sql: "SELECT text FROM line ORDER BY rowid"))
+        }
+        #expect(back.0 == "ok" && back.1 == words)
+        #expect(throws: (any Error).self) {
+            try DatabaseQueue(path: theirs, configuration: configuration("not the passphrase")).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line")
+            }
+        }
     }
 }

@@ -12,7 +12,7 @@ public enum EncryptionError: UserFacingError, Equatable {
     case inUse(path: String)
     /// The converted copy did not check out; the store was left as it was.
     case verification(path: String, detail: String)
-    /// OpenSSL refused to derive a key (out of memory, or a broken library).
+    /// The key could not be derived (Nettle was given a length or a round count it cannot take).
     case derivation
 
     public var description: String {
@@ -27,7 +27,7 @@ public enum EncryptionError: UserFacingError, Equatable {
         case .verification(let path, let detail):
             // TRANSLATORS: {detail} says what differed, e.g. "table outcome: 120 rows, the copy 119".
             return tr("{path}: the converted copy did not match the store ({detail}); the store was left as it was", ["path": path, "detail": detail])
-        case .derivation: return tr("the passphrase's key could not be derived (OpenSSL refused); nothing was read or written")
+        case .derivation: return tr("the passphrase's key could not be derived; nothing was read or written")
         }
     }
 }

@@ -70,7 +70,7 @@ struct ProcessCases {
             ("careplan today" + language.suffix + variant, { _ in ["today", "--db", copy] }),
             ("careplan done" + language.suffix + variant, { run in ["done", open[run], "--db", copy] }),
             ("careplan log" + language.suffix + variant, { _ in ["log", reading.id, value, "--occurrence", "0", "--db", copy] }),
-        ] + (answer.map { arguments in [("careplan answer --answers" + language.suffix + variant, { _ in arguments })] } ?? [])
+        ] + (answer.map { arguments in [("careplan answer --answers" + language.suffix + variant, arguments)] } ?? [])
         var environment = language.environment(ProcessInfo.processInfo.environment)
         environment["CAREPLAN_NOW"] = PinnedClock.localTime
         environment["TZ"] = PinnedClock.zone
@@ -91,18 +91,23 @@ struct ProcessCases {
     }
 
     /// `careplan answer ID --answers FILE` on the plan's first questionnaire (PHQ-9 from the
-    /// depression-care sample), answering its latest occurrence up to today again each run: every
-    /// question its first answer, as a script would. Nil for an encrypted variant (its targets are
-    /// today, done and log) or a plan that asks no questionnaire.
-    func questionnaireCase(_ store: CareStore, plan: PlanSnapshot, day: LocalDate, copy: String) throws -> [String]? {
+    /// depression-care sample): every question its first answer, as a script would. Each run
+    /// answers an occurrence of its own, the latest up to today first, then the one before, as
+    /// `done` ticks an occurrence of its own: answering one event ever again would measure a
+    /// response with dozens of revisions, which no person makes. Nil for an encrypted variant (its
+    /// targets are today, done and log) or a plan that asks no questionnaire.
+    func questionnaireCase(_ store: CareStore, plan: PlanSnapshot, day: LocalDate, copy: String) throws -> ((Int) -> [String])? {
         guard variant.isEmpty, let activity = plan.activities(on: day).first(where: { $0.questionnaire != nil }),
               let reference = activity.questionnaire else { return nil }
-        guard let date = (0..<400).lazy.map({ day.adding(days: -$0) }).first(where: { activity.schedule.occurrences(on: $0) > 0 }) else { return nil }
+        // Fortnightly: the runs' occurrences lie within four weeks a run (a shorter history than
+        // that, with --quick, starts over from the latest).
+        let dates = (0..<(28 * (runs + 3))).map { day.adding(days: -$0) }.filter { activity.schedule.occurrences(on: $0) > 0 }
+        guard !dates.isEmpty else { return nil }
         let form = try store.form(reference)
         let lines = form.allItems.filter { !$0.options.isEmpty && !$0.readOnly && $0.enableWhen.isEmpty && $0.enableWhenExpression == nil }.map { "\($0.linkId)=\($0.options[0].value.coding?.code ?? "")" }
         let file = copy + ".answers.txt"
         try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        return ["answer", activity.id, "--answers", file, "--date", date.iso, "--occurrence", "0", "--db", copy]
+        return { run in ["answer", activity.id, "--answers", file, "--date", dates[run % dates.count].iso, "--occurrence", "0", "--db", copy] }
     }
 
     /// Wall time of one run of `path` with `arguments`, spawn to exit; a failing run stops the

@@ -86,6 +86,29 @@ import Testing
         #expect(fresh.response.status == "completed" && fresh.response.revision == 3)
     }
 
+    @Test func aDraftGivesWayToItsSubmissionKeepingWhenItWasStartedAndItsRevision() throws {
+        let test = try store()
+        let first = try test.store.submit("phq9", response: try phq9(test.store, scores: [1, 1, 1, 1, 1, 1, 1, 1, 1]),
+                                          date: date("2026-11-15"), clock: clock("2026-11-15T09:00"))
+        #expect(first.response.revision == 1)
+        // A second answering, started and kept as a draft, then a draft of it again: one draft.
+        let started = clock("2026-11-16T08:00").now
+        for minute in ["08:01", "08:05"] {
+            try test.store.saveDraft("phq9", response: try phq9(test.store, scores: [2, 2, 2, 0, 0, 0, 0, 0, 0]), startedAt: started,
+                                     date: date("2026-11-15"), occurrence: 0, clock: clock("2026-11-16T\(minute)"))
+        }
+        #expect(try test.store.responses(activityId: "phq9").map(\.status) == ["completed", "in-progress"])
+        #expect(try test.store.draft("phq9", date: date("2026-11-15"), occurrence: 0)?.revision == 2)
+
+        let submitted = try test.store.submit("phq9", response: try phq9(test.store, scores: [2, 2, 2, 2, 0, 0, 0, 0, 0]),
+                                              date: date("2026-11-15"), occurrence: 0, clock: clock("2026-11-16T08:10"))
+        #expect(submitted.response.status == "amended" && submitted.response.revision == 2 && submitted.response.startedAt == started)
+        let kept = try test.store.responses(activityId: "phq9")
+        #expect(kept.map(\.status) == ["completed", "amended"] && kept.map(\.revision) == [1, 2])
+        #expect(try test.store.draft("phq9", date: date("2026-11-15"), occurrence: 0) == nil)
+        #expect(try test.store.outcomes(activityId: "phq9").map { $0.values.map(\.value) } == [[8]])
+    }
+
     @Test func aResponseMissingARequiredAnswerRecordsNothing() throws {
         let test = try store()
         var response = try phq9(test.store, scores: [1, 1, 1, 1, 1, 1, 1, 1, 1])

@@ -64,11 +64,12 @@ extension CareStore {
     /// Records a completed response to `id`'s questionnaire on `date`: the response, and its scores
     /// as the event's reading, in one transaction. Answering an event again keeps the earlier
     /// response and says `amended` (refused for an activity that is not resettable); a required
-    /// question left unanswered, or a response to another form, records nothing.
+    /// question left unanswered, or a response to another form, records nothing. `read`: the
+    /// activity as the caller has just read it (`history(of:)`), not read again.
     @discardableResult
     public func submit(_ id: String, response: FormResponse, author: String? = nil, startedAt: Date? = nil, date: LocalDate, occurrence: Int? = nil,
-                       clock: CareClock) throws -> RecordedResponse {
-        try validated(id) { history in
+                       clock: CareClock, read: ActivityAsRead? = nil) throws -> RecordedResponse {
+        try validated(id, read: read) { history in
             guard history.kind == .assessment else { throw CarePlanError.wrongKind(id: id, kind: history.kind) }
             let activity = history.activity(on: date)
             guard let reference = activity.questionnaire else { throw CarePlanError.notAQuestionnaire(id: id) }
@@ -106,21 +107,19 @@ extension CareStore {
                     guard activity.resettable || previous.source != nil else { throw CarePlanError.notResettable(id: id) }
                     try Self.delete(previous, db, refresh: false)
                 }
-                let event: [any DatabaseValueConvertible] = [id, date.iso, index]
-                let answeredBefore = try Bool.fetchOne(db, sql: """
-                    SELECT EXISTS (SELECT 1 FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?
-                        AND status IN ('completed', 'amended'))
-                    """, arguments: StatementArguments(event)) ?? false
-                // A draft of this event gives way to the response (keeping when it was started).
-                let draftStart = try String.fetchOne(db, sql: """
-                    SELECT startedAt FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ? AND status = 'in-progress'
-                    """, arguments: StatementArguments(event)).flatMap(Timestamp.date)
-                try db.execute(sql: """
-                    DELETE FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ? AND status = 'in-progress'
-                    """, arguments: StatementArguments(event))
-                let revision = (try Int.fetchOne(db, sql: """
-                    SELECT max(revision) FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?
-                    """, arguments: StatementArguments(event)) ?? 0) + 1
+                // The event's responses so far, in one read: whether it was answered before, and a
+                // draft, which gives way to the response (keeping when it was started, and its revision).
+                let earlier = try Row.fetchAll(db, sql: """
+                    SELECT id, revision, status, startedAt FROM questionnaireResponse WHERE personId = person() AND activityId = ? AND date = ? AND occurrence = ?
+                    """, arguments: [id, date.iso, index])
+                let answeredBefore = earlier.contains { ["completed", "amended"].contains($0["status"] as String) }
+                let drafts = earlier.filter { ($0["status"] as String) == "in-progress" }
+                let draftStart = drafts.first.flatMap { Timestamp.date($0["startedAt"] as String) }
+                for draft in drafts {
+                    try db.execute(sql: "DELETE FROM questionnaireResponse WHERE id = ?", arguments: [draft["id"] as Int64])
+                }
+                let kept = earlier.filter { ($0["status"] as String) != "in-progress" }
+                let revision = (kept.map { $0["revision"] as Int }.max() ?? 0) + 1
                 let stored = StoredResponse(activityId: id, date: date, occurrence: index, revision: revision,
                                             status: answeredBefore ? "amended" : "completed", form: reference, author: author,
                                             startedAt: startedAt ?? draftStart ?? clock.now, completedAt: clock.now, utcOffset: clock.utcOffsetSeconds,

@@ -137,13 +137,16 @@ extension CareStore {
 
     /// Validates against the plan outside any write transaction, then runs the write that
     /// `validate` returns in one, after checking (one row read) that the plan is the one validated
-    /// against. Should an import have landed in between, it starts over with the new plan.
-    func validated<T>(_ id: String, _ validate: (ActivityHistory) throws -> (Database) throws -> T) throws -> T {
+    /// against. Should an import have landed in between, it starts over with the new plan. A
+    /// caller that has just read the activity (`history(of:)`) gives that `read` for the first try.
+    func validated<T>(_ id: String, read: ActivityAsRead? = nil, _ validate: (ActivityHistory) throws -> (Database) throws -> T) throws -> T {
+        var given = read
         for _ in 0..<5 {
-            let (history, revision) = try historyAndRevision(of: id)
-            let write = try validate(history)
+            let read = try given ?? history(of: id)
+            given = nil
+            let write = try validate(read.history)
             let result: T? = try self.write { db in
-                guard try Self.revision(db) == revision else { return nil }
+                guard try Self.revision(db) == read.revision else { return nil }
                 return try write(db)
             }
             if let result { return result }

@@ -64,9 +64,10 @@ extension CareStore {
     /// name it starts. Without a name, the only person in the store (or nobody yet, in a new
     /// store); a store holding several people needs the name. With `adding`, a name nobody has is
     /// a new person, added by the first write (an import of their plan), so that nothing is
-    /// added when the import is refused.
-    public func choosePerson(_ name: String?, adding: Bool = false) throws {
-        let everyone = try people()
+    /// added when the import is refused. `known`: the people as just read (`peopleWhenOpened`,
+    /// right after opening), else they are read now.
+    public func choosePerson(_ name: String?, adding: Bool = false, among known: [Person]? = nil) throws {
+        let everyone = try known ?? people()
         guard let name else {
             if everyone.count > 1 { throw CarePlanError.personNeeded(known: everyone.map(\.name)) }
             personChoice.choose(everyone.first)

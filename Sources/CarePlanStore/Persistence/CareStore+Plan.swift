@@ -50,17 +50,13 @@ extension CareStore {
     }
 
     /// One activity's versions, read without the rest of the plan, for a command about that one
-    /// activity (`careplan answer`); an id the store does not have throws, naming those it has.
-    public func history(of id: String) throws -> ActivityHistory {
-        try historyAndRevision(of: id).history
-    }
-
-    /// One activity's versions and the plan's revision they were read at; an id the store does
-    /// not have throws, naming those it has.
-    func historyAndRevision(of id: String) throws -> (history: ActivityHistory, revision: Int) {
+    /// activity (`careplan answer`), with the plan's revision they were read at, which a write
+    /// given them checks again (`submit(_:response:…read:)`); an id the store does not have throws,
+    /// naming those it has.
+    public func history(of id: String) throws -> ActivityAsRead {
         let (history, revision, known) = try reading { try $0.history(id) }
         guard let history else { throw CarePlanError.unknownActivity(id, known: try reading { _ in try known() }) }
-        return (history, revision)
+        return ActivityAsRead(history: history, revision: revision)
     }
 
     /// Makes the store's plan match `plan` from `effective` on, in one transaction.

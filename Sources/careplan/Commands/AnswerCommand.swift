@@ -29,7 +29,8 @@ struct AnswerCommand: TextOnlyCommand {
         let careStore = try store.open()
         // This activity alone: the rest of the plan (120 activities in the benchmark's) is read
         // only for the care team's contacts, when an answer raises an alert.
-        let history = try careStore.history(of: id)
+        let read = try careStore.history(of: id)
+        let history = read.history
         guard history.kind == .assessment else { throw CarePlanError.wrongKind(id: id, kind: history.kind) }
         let activity = history.activity(on: date)
         guard let reference = activity.questionnaire else { throw CarePlanError.notAQuestionnaire(id: id) }
@@ -42,7 +43,7 @@ struct AnswerCommand: TextOnlyCommand {
             var prompt = FormPrompt(form: form)
             response = try prompt.run()
         }
-        let recorded = try careStore.submit(id, response: response, author: author, startedAt: started, date: date, occurrence: which.occurrence, clock: clock)
+        let recorded = try careStore.submit(id, response: response, author: author, startedAt: started, date: date, occurrence: which.occurrence, clock: clock, read: read)
         careStore.leaveOpenUntilExit()
         // An answer that needs the care team is said first, before any score.
         let alerts = response.raisedAlerts.isEmpty ? []

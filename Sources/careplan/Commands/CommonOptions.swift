@@ -72,7 +72,8 @@ struct StoreOptions {
         let path = try CareStore.defaultPath(option: db)
         let store = try CareStore(path: path, key: try key(for: path), busyTimeout: timeout, createIfMissing: !readOnly)
             .fillingLinkedActivities()
-        if !(everyone && personName == nil) { try store.choosePerson(personName, adding: adding) }
+        // Whoever the opening found: the store was read for them a moment ago.
+        if !(everyone && personName == nil) { try store.choosePerson(personName, adding: adding, among: store.peopleWhenOpened) }
         return store
     }
 }

@@ -11,3 +11,10 @@ static inline int careplan_sqlite_multithread(void) {
     int stats = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     return mode == SQLITE_OK && stats == SQLITE_OK ? 0 : 1;
 }
+
+// Whether closing `db`, when it is the file's last connection, checkpoints the write-ahead log
+// into the database (SQLite's default) or leaves the file as it is (`leave` = 1). A connection
+// set to leave it writes nothing to a file merely opened and read. Returns SQLite's result code.
+static inline int careplan_sqlite_leave_log_on_close(sqlite3 *db, int leave) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, leave, (int *)0);
+}

@@ -51,4 +51,33 @@ import Testing
         #expect(logSize(cli) == 0)
         #expect(try cli.tallyValues().sorted() == Array(0...40))
     }
+
+    /// `done`, `log` and `answer` open only their writing connection on a careplan store; given
+    /// another program's SQLite file in WAL mode, with transactions still in its log, each refuses
+    /// it as every command does, and neither the file nor its log changes by a byte (closing a
+    /// connection to it would have folded the log into the file).
+    @Test func aWritingCommandLeavesAnotherProgramsDatabaseAndItsLogAsTheyWere() throws {
+        let cli = CLI()
+        let foreign = cli.folder.appendingPathComponent("notes.sqlite").path
+        // Python's sqlite3 writes in WAL mode and ends without closing: its rows stay in the log.
+        let made = try Tool.run("/usr/bin/python3", ["-c", """
+            import os, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA wal_autocheckpoint = 0")
+            db.execute("CREATE TABLE notes (text TEXT)")
+            for n in range(50): db.execute("INSERT INTO notes VALUES (?)", ("note %d " % n * 20,))
+            os._exit(0)
+            """, foreign], withErrors: true)
+        try #require(made.status == 0, "\(made.stdout)")
+        func bytes() throws -> [Data] { try ["", "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: foreign + $0)) } }
+        let before = try bytes()
+        try #require(before[1].count > 4096, "the log holds the rows")
+        for arguments in [["log", "tally", "3"], ["done", "walk"], ["answer", "phq9", "--answers", cli.write("answers.txt", "44250-9=LA6568-5\n")]] {
+            let refused = try cli.run(arguments + ["--db", foreign], useDB: false)
+            #expect(refused.status == 1 && refused.stderr.contains("is an SQLite database of another program (tables: notes), not a careplan store"),
+                    "\(arguments[0]): \(refused.stderr)")
+            #expect(try bytes() == before, "\(arguments[0]) changed the file or its log")
+        }
+    }
 }

@@ -26,7 +26,7 @@ struct AnswerCommand: TextOnlyCommand {
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let careStore = try store.open()
+        let careStore = try store.open(writing: true)
         // This activity alone: the rest of the plan (120 activities in the benchmark's) is read
         // only for the care team's contacts, when an answer raises an alert.
         let read = try careStore.history(of: id)

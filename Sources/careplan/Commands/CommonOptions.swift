@@ -59,7 +59,9 @@ struct StoreOptions {
     /// missing file instead of creating it (and write nothing to an existing one). `adding`: a
     /// name not in the store is a new person, added by the first write (imports). `everyone`:
     /// without a name, the command goes through all people itself (due, status, remind, people).
-    func open(readOnly: Bool = false, adding: Bool = false, everyone: Bool = false) throws -> CareStore {
+    /// `writing`: the command's purpose is one write (done, log, answer), so one connection, the
+    /// writing one, serves its reads too (`CareStore(…writing:)`).
+    func open(readOnly: Bool = false, adding: Bool = false, everyone: Bool = false, writing: Bool = false) throws -> CareStore {
         let environment = ProcessEnvironment.values
         // The busy timeout can be shortened for scripts that prefer failing fast over waiting.
         var timeout = 5.0
@@ -70,7 +72,7 @@ struct StoreOptions {
             timeout = seconds
         }
         let path = try CareStore.defaultPath(option: db)
-        let store = try CareStore(path: path, key: try key(for: path), busyTimeout: timeout, createIfMissing: !readOnly)
+        let store = try CareStore(path: path, key: try key(for: path), busyTimeout: timeout, createIfMissing: !readOnly, writing: writing)
             .fillingLinkedActivities()
         // Whoever the opening found: the store was read for them a moment ago.
         if !(everyone && personName == nil) { try store.choosePerson(personName, adding: adding, among: store.peopleWhenOpened) }

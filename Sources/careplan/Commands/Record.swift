@@ -22,7 +22,7 @@ struct Done: TextOnlyCommand {
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let careStore = try store.open()
+        let careStore = try store.open(writing: true)
         let recorded = try careStore.markDone(id, date: date, occurrence: which.occurrence, note: note, clock: clock)
         // The tick is written (and a long write-ahead log folded); the connections go with the process.
         careStore.leaveOpenUntilExit()
@@ -69,7 +69,7 @@ struct Log: TextOnlyCommand {
     func run() throws {
         let clock = try store.clock()
         let date = try day.resolve(clock)
-        let careStore = try store.open()
+        let careStore = try store.open(writing: true)
         let recorded = sleep.entry.isEmpty
             ? try careStore.log(id, inputs: values, unit: unit, date: date, occurrence: which.occurrence, note: note, clock: clock)
             : try careStore.logSleep(id, entry: sleep.entry, date: date, occurrence: which.occurrence, note: note, clock: clock)

@@ -45,6 +45,8 @@ struct Evaluator {
             return []
         case .literal(let value):
             return [value]
+        case .literals(let values):
+            return values
         case .this:
             return scope.this
         case .index:

@@ -38,7 +38,7 @@ extension Evaluator {
             let (element, collection) = op == .in ? (left, right) : (right, left)
             guard !element.isEmpty else { return [] }
             guard element.count == 1 else { throw error("'\(op.rawValue)' needs one item to look for, not \(element.count)", at: offset) }
-            return [.boolean(collection.contains { Equality.equal([$0], element) == true })]
+            return [.boolean(collection.contains { Equality.equal($0, element[0]) == true })]
         case .concatenate:
             let l = try single(left, "&", at: offset).flatMap(\.system)
             let r = try single(right, "&", at: offset).flatMap(\.system)

@@ -24,7 +24,7 @@ enum Invariants {
             return .invariant(mark(node, insideLoop: false, &slots), slot: slot)
         }
         switch node {
-        case .empty, .literal, .this, .index, .total, .variable, .invariant:
+        case .empty, .literal, .literals, .this, .index, .total, .variable, .invariant:
             return node
         case .member(let target, let name, let offset):
             return .member(target.map { mark($0, insideLoop: insideLoop, &slots) }, name, offset: offset)
@@ -54,7 +54,7 @@ enum Invariants {
 
     static func dependsOnFocus(_ node: Node) -> Bool {
         switch node {
-        case .empty, .literal, .variable, .invariant: return false
+        case .empty, .literal, .literals, .variable, .invariant: return false
         case .this, .index, .total: return true
         case .member(let target, _, _): return target.map(dependsOnFocus) ?? true
         case .call(let target, let function, let arguments, _):
@@ -71,7 +71,7 @@ enum Invariants {
     /// Not worth a slot: as quick to evaluate again as to look up.
     private static func isTrivial(_ node: Node) -> Bool {
         switch node {
-        case .empty, .literal, .variable: true
+        case .empty, .literal, .literals, .variable: true
         default: false
         }
     }

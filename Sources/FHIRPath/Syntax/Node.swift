@@ -4,6 +4,8 @@ indirect enum Node: Sendable {
     /// `{}`
     case empty
     case literal(Value)
+    /// A union of string literals, made once as the expression is parsed (`Parser.folded`).
+    case literals([Value])
     /// `$this`, `$index`, `$total`
     case this
     case index

@@ -5,8 +5,10 @@ import FHIRPath
 /// `calculatedExpression`, each with `%resource` the response, `%questionnaire` the form and
 /// `%context` the item's own place in the response.
 extension FormResponse {
-    /// Finds an item's entries in the response, wherever they are nested.
-    private static let itemsWithLinkId = try! FHIRPathExpression("%resource.descendants().where(linkId = %linkId)")
+    /// Finds an item's entries in the response, wherever they are nested: items hold items and
+    /// answers, and answers hold items, so these are every item `descendants()` would find, in the
+    /// same order, without making an element of every answer's value and coding on the way.
+    private static let itemsWithLinkId = try! FHIRPathExpression("%resource.repeat(item | answer).where(linkId = %linkId)")
 
     mutating func evaluateExpressions() {
         var results: [String: [AnswerValue]] = [:]

@@ -1,31 +1,47 @@
+import PropertyBased
 import Testing
 @testable import TerminalUI
 
-/// Columns a terminal gives text: what lines up the Care Card, the tables and the CLI's columns.
-@Suite struct TextWidthTests {
-    @Test func plainTextTakesOneColumnPerCharacterAndControlsNone() {
-        #expect(TextWidth.of("Ramipril 5 mg") == 13)
-        #expect(TextWidth.of("") == 0)
-        #expect(TextWidth.of("a\tb\u{7}") == 2)
+/// The widths and cuts of text, whichever way they are worked out (ASCII by its bytes, letters a
+/// column each by their scalars, anything else character by character), are those of the
+/// characters one by one.
+@Suite(.shrinking) struct TextWidthTests {
+    /// Pieces of text as the dashboard meets them: ASCII, Polish and French letters, rules and
+    /// arrows, a combining accent, Chinese, an emoji, a joiner, a tab.
+    static let text = Gen.int(in: 0...13).array(of: 0...24).map { picks in
+        picks.map { ["a", "Z", " ", "ą", "ł", "é", "─", "▸", "e\u{301}", "体", "💊", "\u{200D}", "\t", "…"][$0] }.joined()
     }
 
-    @Test func wideAndCombiningCharactersTakeTheirColumns() {
-        #expect(TextWidth.of("血圧") == 4)
-        #expect(TextWidth.of("Café") == 4)
-        #expect(TextWidth.of("Cafe\u{301}") == 4)
-        #expect(TextWidth.of("128/84 mmHg · 72 bpm") == 20)
-    }
+    /// Width a character at a time, as `of` was always defined.
+    static func characterWidth(_ text: String) -> Int { text.reduce(0) { $0 + TextWidth.of($1) } }
 
-    @Test func paddingAndCuttingKeepTheColumnCount() {
-        for text in ["Ramipril 5 mg", "Blood pressure", "血圧の記録をつける", "Cafe\u{301} au lait", ""] {
-            for columns in [0, 1, 5, 9, 20] {
-                let padded = TextWidth.pad(text, to: columns)
-                // A wide character that does not fit whole leaves its column blank.
-                #expect(TextWidth.of(padded) == columns, "'\(text)' to \(columns)")
-                if TextWidth.of(text) <= columns { #expect(padded.hasPrefix(text)) }
-            }
+    /// The cut a character at a time: as many whole characters as fit, then the ellipsis.
+    static func characterCut(_ text: String, _ columns: Int, ellipsis: Bool) -> String {
+        guard columns > 0 else { return "" }
+        if characterWidth(text) <= columns { return text }
+        var result = "", used = 0
+        for character in text {
+            let width = TextWidth.of(character)
+            if used + width > (ellipsis ? columns - 1 : columns) { break }
+            result.append(character)
+            used += width
         }
-        #expect(TextWidth.truncate("Breathlessness and fatigue", to: 10) == "Breathles…")
-        #expect(TextWidth.truncate("short", to: 10) == "short")
+        return ellipsis ? result + "…" : result
+    }
+
+    @Test func widthsAndCutsAreThoseOfTheCharacters() async {
+        await propertyCheck(count: 500, input: Self.text, Gen.int(in: 0...30), Gen.bool) { text, columns, ellipsis in
+            #expect(TextWidth.of(text) == Self.characterWidth(text), "\(text.debugDescription)")
+            #expect(TextWidth.of(text[...]) == Self.characterWidth(text), "\(text.debugDescription)")
+            #expect(TextWidth.truncate(text, to: columns, ellipsis: ellipsis) == Self.characterCut(text, columns, ellipsis: ellipsis),
+                    "\(text.debugDescription) to \(columns)")
+        }
+    }
+
+    @Test func aPolishQuestionIsCutAtItsColumnsWithAnEllipsis() {
+        let question = "Kłopoty z zaśnięciem lub przerywany sen, albo zbyt długi sen"
+        #expect(TextWidth.of(question) == question.count)
+        #expect(TextWidth.truncate(question, to: 20) == "Kłopoty z zaśnięcie…")
+        #expect(TextWidth.pad("Żółw", to: 6) == "Żółw  ")
     }
 }

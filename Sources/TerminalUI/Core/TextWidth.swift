@@ -31,7 +31,7 @@ public enum TextWidth {
     /// blocks, shapes, Braille) where `wcwidth` says 1. Such text can be laid out scalar by scalar
     /// without grapheme breaking; anything else (marks, joiners, variation selectors, emoji, wide
     /// characters, controls) answers false.
-    public static func isOneColumnPerScalar(_ text: String) -> Bool {
+    public static func isOneColumnPerScalar(_ text: some StringProtocol) -> Bool {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x20..<0x7F: continue
@@ -52,18 +52,34 @@ public enum TextWidth {
     public static func of(_ text: some StringProtocol) -> Int {
         var columns = 0
         for byte in text.utf8 {
-            guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+            guard byte < 0x80 else { return nonASCIIWidth(text) }
             if byte >= 0x20 { columns += 1 }
         }
         return columns
+    }
+
+    /// Text with letters beyond ASCII: a column a scalar when each is one column wide on its own
+    /// (Polish, French, the dashboard's rules and arrows), counted without breaking the text into
+    /// graphemes; anything else character by character.
+    @usableFromInline
+    static func nonASCIIWidth(_ text: some StringProtocol) -> Int {
+        if isOneColumnPerScalar(text) { return text.unicodeScalars.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The longest prefix of `text` that fits in `columns`, with `…` when it was cut.
     public static func truncate(_ text: String, to columns: Int, ellipsis: Bool = true) -> String {
         guard columns > 0 else { return "" }
         if of(text) <= columns { return text }
-        var result = "", used = 0
         let limit = ellipsis ? columns - 1 : columns
+        if isOneColumnPerScalar(text) {
+            // Each scalar its own grapheme, a column wide: the cut is a prefix of the scalars
+            // (a questionnaire's table cuts nine questions at every frame).
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: text.unicodeScalars.prefix(limit))
+            return ellipsis ? String(kept) + "…" : String(kept)
+        }
+        var result = "", used = 0
         for character in text {
             let w = of(character)
             if used + w > limit { break }

@@ -139,13 +139,14 @@ extension CareStore {
         }
     }
 
-    /// `id`'s responses between two days (inclusive), oldest event first, each event's revisions in order.
+    /// `id`'s responses between two days (inclusive), oldest event first, each event's revisions in
+    /// order. The statement is kept compiled: the dashboard asks at every questionnaire it opens.
     public func responses(activityId id: String, from: LocalDate? = nil, to: LocalDate? = nil) throws -> [StoredResponse] {
         try reading { reader in
-            try Row.fetchAll(reader.db, sql: StoreReader.responseColumns + """
+            try Row.fetchAll(reader.db.cachedStatement(sql: StoreReader.responseColumns + """
                 WHERE personId = person() AND activityId = ? AND date >= ? AND date <= ?
                 ORDER BY date, occurrence, revision
-                """, arguments: [id, from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"]).map(reader.response)
+                """), arguments: [id, from?.iso ?? "0000-01-01", to?.iso ?? "9999-12-31"]).map(reader.response)
         }
     }
 }

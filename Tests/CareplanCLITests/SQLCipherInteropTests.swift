@@ -71,6 +71,10 @@ import Testing
         let cli = CLI()
         let key = EncryptionCommandTests.keyFile(cli)
         let words = (1...300).map { "row \($0) of careplan's cipher test, long enough to fill several pages" }
+        func fill(_ db: Database) throws {
+            try db.execute(sql: "CREATE TABLE line(text TEXT)")
+            for text in words { try db.execute(sql: "INSERT INTO line VALUES (?)", arguments: [text]) }
+        }
         func configuration(_ passphrase: String) -> Configuration {
             var configuration = Configuration()
             configuration.prepareDatabase { db in
@@ -83,8 +87,7 @@ import Testing
         // careplan's SQLite writes; SQLCipher's build reads.
         let ours = cli.folder.appendingPathComponent("careplan-\(version).sqlite").path
         try DatabaseQueue(path: ours, configuration: configuration(EncryptionCommandTests.passphrase)).write { db in
-            try db.execute(sql: "CREATE TABLE line(text TEXT)")
-            for text in words { try db.execute(sql: "INSERT INTO line VALUES (?)", arguments: [text]) }
+            try fill(db)
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: ours))
         #expect(bytes.range(of: Data("long enough".utf8)) == nil && bytes.prefix(6) != Data("SQLite".utf8))
@@ -94,8 +97,7 @@ import Testing
         // SQLCipher's build writes; careplan's SQLite reads, and refuses a wrong passphrase.
         let plain = cli.folder.appendingPathComponent("plain.sqlite").path
         try DatabaseQueue(path: plain).write { db in
-            try db.execute(sql: "CREATE TABLE line(text TEXT)")
-            for text in words { try db.execute(sql: "INSERT INTO line VALUES (?)", arguments: [text]) }
+            try fill(db)
         }
         let theirs = cli.folder.appendingPathComponent("sqlcipher-\(version).sqlite").path
         let made = try Tool.run(try Self.python.get(), [Self.script, "encrypt", plain, theirs, key, String(version)], withErrors: true)

@@ -142,11 +142,11 @@ extension CareStore {
     func validated<T>(_ id: String, read: ActivityAsRead? = nil, _ validate: (ActivityHistory) throws -> (Database) throws -> T) throws -> T {
         var given = read
         for _ in 0..<5 {
-            let read = try given ?? history(of: id)
+            let current = try given ?? history(of: id)
             given = nil
-            let write = try validate(read.history)
+            let write = try validate(current.history)
             let result: T? = try self.write { db in
-                guard try Self.revision(db) == read.revision else { return nil }
+                guard try Self.revision(db) == current.revision else { return nil }
                 return try write(db)
             }
             if let result { return result }

@@ -75,8 +75,7 @@ public final class CareStore: @unchecked Sendable {
                let (connection, everyone) = try Self.openWritingOnly(path: path, key: key, busyTimeout: busyTimeout, lockWait: lockWait, person: personChoice) {
                 reader = connection
                 openedWriter = connection
-                peopleWhenOpened = everyone
-                if everyone.count == 1 { personChoice.choose(everyone[0]) }
+                openedFor(everyone)
                 return
             }
             if isNew {
@@ -138,15 +137,20 @@ public final class CareStore: @unchecked Sendable {
                 }
                 try Schema.migrator.migrate(try writer())
             }
-            // The only person in the store, if there is just one; commands that may not guess choose again.
             if needsMigration { everyone = try reader.read { db in try Self.people(db) } }
-            peopleWhenOpened = everyone
-            if everyone.count == 1 { personChoice.choose(everyone[0]) }
+            openedFor(everyone)
         } catch let error as DatabaseError {
             // With a key, "not a database" is a key that derives other bytes than the file's.
             if key != nil, error.resultCode == .SQLITE_NOTADB { throw EncryptionError.wrongKey(path: path) }
             throw CareStore.explain(error, path: path)
         }
+    }
+
+    /// Who is in the store as it was opened; the only person, if there is just one, is chosen
+    /// (commands that may not guess choose again).
+    private func openedFor(_ everyone: [Person]) {
+        peopleWhenOpened = everyone
+        if everyone.count == 1 { personChoice.choose(everyone[0]) }
     }
 
     /// A read-only connection's refusal that a writer's opening clears: a rollback journal left by

@@ -53,9 +53,11 @@ struct AnswerCommand: TextOnlyCommand {
             say("")
         }
         let outcome = recorded.recorded
+        // What the scores mean, as the store read them with the form.
+        let scores = try careStore.scores(of: reference)
         let filled: KeyValuePairs<String, any PlaceholderValue> = [
             "title": activity.title, "date": date.iso, "occurrence": OccurrenceLabel.text(outcome),
-            "reading": FormScores(form: form).text(outcome.outcome.values, measure: outcome.activity.measure)]
+            "reading": scores.text(outcome.outcome.values, measure: outcome.activity.measure)]
         switch (recorded.response.status, outcome.outcome.values.isEmpty) {
         // TRANSLATORS: {occurrence} is "08:00 (occurrence 0)" or "occurrence 1"; {reading} the scores, "12".
         case ("amended", true): say(tr("Answered {title} again on {date}, {occurrence}; the earlier answers are kept", filled))

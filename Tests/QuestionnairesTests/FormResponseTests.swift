@@ -182,6 +182,36 @@ import Testing
         #expect(response.unanswered.isEmpty)
     }
 
+    /// A follow-up's variables read its own place in the response, which is inside its
+    /// question's answer (`answer.item`), not beside it: packs a day, asked under "smoker", gives
+    /// the cigarettes under it through `%context`; a question in a group finds its own the same.
+    @Test func aFollowUpsVariablesReadItsPlaceInsideItsQuestionsAnswer() throws {
+        let variable = "http://hl7.org/fhir/StructureDefinition/variable"
+        let calculated = "http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-calculatedExpression"
+        func counted(_ linkId: String, from source: String) -> String {
+            #"{"linkId": "\#(linkId)", "type": "integer", "readOnly": true, "extension": [{"url": "\#(calculated)", "valueExpression": {"language": "text/fhirpath", "expression": "%\#(source) * 20"}}]}"#
+        }
+        func counting(_ linkId: String, name: String, child: String) -> String {
+            #"{"linkId": "\#(linkId)", "type": "integer", "extension": [{"url": "\#(variable)", "valueExpression": {"name": "\#(name)", "language": "text/fhirpath", "expression": "%context.answer.value"}}], "item": [\#(child)]}"#
+        }
+        let json = #"""
+            {"resourceType": "Questionnaire", "status": "active", "item": [
+              {"linkId": "smoker", "type": "boolean", "item": [\#(counting("packs", name: "packs", child: counted("cigarettes", from: "packs")))]},
+              {"linkId": "history", "type": "group", "item": [\#(counting("years", name: "years", child: counted("weeks", from: "years")))]}
+            ]}
+            """#
+        let form = try QuestionnaireReader.read(text: json, source: "smoking.json")
+        var response = FormResponse(form: form)
+        try response.answer("smoker", [.boolean(true)])
+        try response.answer("packs", [.integer(2)])
+        try response.answer("years", [.integer(3)])
+        #expect(response.answers("cigarettes") == [.integer(40)], "\(response.problems)")
+        #expect(response.answers("weeks") == [.integer(60)], "\(response.problems)")
+        let sent = response.questionnaireResponse(status: "completed", authored: "2026-11-29T09:30:00+01:00")
+        #expect(try FHIRPathExpression("item.where(linkId = 'smoker').answer.item.where(linkId = 'packs').answer.item.answer.value")
+            .evaluate(on: sent).map(FHIRPathText.display) == ["40"], "cigarettes sit in the answer to packs, inside the answer to smoker")
+    }
+
     /// An expression that fails while the form is filled in leaves its item without a value and
     /// says why; the rest of the form goes on.
     @Test func anExpressionThatFailsIsNamedAndTheFormGoesOn() throws {

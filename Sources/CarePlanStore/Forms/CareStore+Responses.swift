@@ -51,7 +51,7 @@ extension CareStore {
         guard let stored = try reading({ try FormRows.form(reference, $0.db) }) else {
             throw StoreError.damaged(path: path, detail: tr("the store keeps no form {canonical}", ["canonical": reference.canonical]))
         }
-        do { return try QuestionnaireReader.read(Data(stored.json.utf8), source: reference.canonical) } catch {
+        do { return try QuestionnaireReader.read(text: stored.json, source: reference.canonical) } catch {
             throw StoreError.damaged(path: path, detail: error.description)
         }
     }
@@ -197,7 +197,7 @@ extension StoreReader {
     /// The form the store keeps under `reference`, read and checked; nil when it keeps none.
     public func form(_ reference: FormReference) throws -> Questionnaire? {
         guard let stored = try FormRows.form(reference, db) else { return nil }
-        return try QuestionnaireReader.read(Data(stored.json.utf8), source: reference.canonical)
+        return try QuestionnaireReader.read(text: stored.json, source: reference.canonical)
     }
 
     /// Every form the store keeps, as its file gave it (what an export or a sync sends).

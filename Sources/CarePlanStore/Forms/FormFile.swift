@@ -13,7 +13,7 @@ public struct FormFile: Sendable {
     public static let planFormPrefix = "urn:careplan:activity:"
 
     public init(json: String, source: String, activityId: String) throws(QuestionnaireError) {
-        form = try QuestionnaireReader.read(Data(json.utf8), source: source)
+        form = try QuestionnaireReader.read(text: json, source: source)
         let reference = FormReference(url: form.url ?? Self.planFormPrefix + activityId,
                                       version: form.version ?? (form.url == nil ? "content-" + ContentHash.fnv1a(json) : ""))
         stored = StoredForm(reference: reference, json: json)

@@ -2,10 +2,11 @@
 // contentReferences and the type hierarchy. The data is generated (R4ModelData.generated.swift,
 // from r4/*.json by generate-model.py); this file only reads it.
 //
-// The tables are text, split into dictionaries the first time each is used: a `static let` is
-// initialised once, lazily and thread-safely, so lookups need no lock, and an expression that
-// never asks about the model never pays for it. Each table has its own `static let`, so
-// `isResource` does not parse the 7,705 element paths.
+// The tables are text. The element paths' types, the choice elements and the contentReferences
+// are searched in it (each sorted by path); the type hierarchy and the known types are split into
+// dictionaries the first time each is used: a `static let` is initialised once, lazily and
+// thread-safely, so lookups need no lock, and an expression that never asks about the model never
+// pays for it.
 
 /// FHIR R4's model information as FHIRPath needs it.
 ///
@@ -28,7 +29,7 @@ public enum FHIRModel {
     /// ("Questionnaire.item.item.answerOption.value") and element types ("Patient.extension.value"
     /// is "Extension.value"). nil when the path is not a choice element.
     public static func choiceTypes(of path: String) -> [String]? {
-        lookUp(path, in: { Tables.choiceTypes[$0] })
+        lookUp(path, in: Tables.choiceTypes(of:))
     }
 
     /// The declared type of an element path, after following pathsDefinedElsewhere (contentReference):
@@ -71,7 +72,7 @@ public enum FHIRModel {
             var end = path.endIndex
             while true {
                 let prefix = path[..<end]
-                if let target = Tables.redirects[String(prefix)] {
+                if let target = Tables.redirect(of: String(prefix)) {
                     path = target + path[end...]
                     continue rewriting
                 }
@@ -159,13 +160,14 @@ public enum FHIRModel {
 
     /// The generated tables as dictionaries, each split from its text at first use.
     private enum Tables {
-        static let choiceTypes: [String: [String]] = {
-            var table = [String: [String]](minimumCapacity: R4ModelData.choiceTypePathsCount)
-            forEachRecord(R4ModelData.choiceTypePaths) { fields in
-                table[fields[0]] = Array(fields.dropFirst())
+        /// A choice element's suffixes, searched in the text as ``type(of:)`` is: building the
+        /// 187 lines into a dictionary of arrays cost a process that fills in one questionnaire
+        /// more than its handful of lookups.
+        static func choiceTypes(of path: String) -> [String]? {
+            sortedLookUp(path, in: R4ModelData.choiceTypePaths).map { fields in
+                fields.utf8.split(separator: UInt8(ascii: "\t")).map { String(decoding: $0, as: UTF8.self) }
             }
-            return table
-        }()
+        }
 
         /// An element path's type, from path2Type.json or the derived BackboneElement and Element
         /// paths (the two have no path in common: generate-model.py derives the second from what
@@ -176,9 +178,10 @@ public enum FHIRModel {
             sortedLookUp(path, in: R4ModelData.path2Type) ?? sortedLookUp(path, in: R4ModelData.elementPaths)
         }
 
-        /// The second field of the line of `text` whose first field is `key`, by binary search
-        /// over the bytes: the lines are sorted by their first field, and a tab (which sorts
-        /// before every character of a path) ends it.
+        /// What follows the first field of the line of `text` whose first field is `key` (the
+        /// second field, or the rest of the line's fields), by binary search over the bytes: the
+        /// lines are sorted by their first field, and a tab (which sorts before every character of
+        /// a path) ends it.
         private static func sortedLookUp(_ key: String, in text: String) -> String? {
             var key = key, text = text
             return key.withUTF8 { key in
@@ -204,17 +207,19 @@ public enum FHIRModel {
             }
         }
 
-        static let redirects: [String: String] = {
-            var table = [String: String](minimumCapacity: R4ModelData.pathsDefinedElsewhereCount)
-            pairs(R4ModelData.pathsDefinedElsewhere) { table[$0] = $1 }
-            return table
-        }()
+        /// Where a path that is defined elsewhere (a contentReference) is defined, searched in
+        /// the text as ``type(of:)`` is.
+        static func redirect(of path: String) -> String? {
+            sortedLookUp(path, in: R4ModelData.pathsDefinedElsewhere)
+        }
 
         /// The first segments of the redirected paths ("Questionnaire", "Bundle", ...). Every
         /// path has a dot: generate-model.py checks the paths' form.
-        static let redirectedTypes: Set<String> = Set(redirects.keys.map {
-            String($0[..<$0.utf8.firstIndex(of: dot)!])
-        })
+        static let redirectedTypes: Set<String> = {
+            var types = Set<String>()
+            pairs(R4ModelData.pathsDefinedElsewhere) { path, _ in types.insert(String(path[..<path.utf8.firstIndex(of: dot)!])) }
+            return types
+        }()
 
         static let parents: [String: String] = {
             var table = [String: String](minimumCapacity: R4ModelData.type2ParentCount)

@@ -9,6 +9,9 @@ extension FormResponse {
     /// answers, and answers hold items, so these are every item `descendants()` would find, in the
     /// same order, without making an element of every answer's value and coding on the way.
     private static let itemsWithLinkId = try! FHIRPathExpression("%resource.repeat(item | answer).where(linkId = %linkId)")
+    /// The same for an item outside every question (at the top, or in groups only): the response
+    /// nests it in items alone, so the answers need not be visited, nor items and answers merged.
+    private static let itemsOutsideAnswersWithLinkId = try! FHIRPathExpression("%resource.repeat(item).where(linkId = %linkId)")
 
     mutating func evaluateExpressions() {
         var results: [String: [AnswerValue]] = [:]
@@ -63,31 +66,34 @@ extension FormResponse {
         } catch {
             problems[""] = FormReader.describe(error)
         }
-        func walk(_ items: [QuestionnaireItem], _ environment: Environment) {
+        // `underQuestion`: the items are a question's follow-ups, which the response keeps in its
+        // answers (`answer.item`), not beside them.
+        func walk(_ items: [QuestionnaireItem], _ environment: Environment, underQuestion: Bool) {
             for item in items {
                 var scope = environment
-                let place = self.place(of: item, in: scope)
+                let place = self.place(of: item, in: scope, underQuestion: underQuestion)
                 do {
                     try item.variables.evaluate(into: &scope, context: place)
                     if let problem = try body(item, place, scope) { problems[item.linkId] = problem }
                 } catch {
                     problems[item.linkId] = FormReader.describe(error)
                 }
-                walk(item.items, scope)
+                walk(item.items, scope, underQuestion: underQuestion || item.kind != .group)
             }
         }
-        walk(form.items, environment)
+        walk(form.items, environment, underQuestion: false)
         return problems
     }
 
     /// The item's entries in the response (none while it is not shown, or when it has no
     /// expression that could read them).
-    private func place(of item: QuestionnaireItem, in environment: Environment) -> [Value] {
+    private func place(of item: QuestionnaireItem, in environment: Environment, underQuestion: Bool) -> [Value] {
         guard !item.variables.variables.isEmpty || item.enableWhenExpression != nil || item.calculatedExpression != nil
                 || item.initialExpression != nil else { return [] }
         var lookup = environment
         lookup.variables["linkId"] = [.string(item.linkId)]
-        return (try? Self.itemsWithLinkId.evaluate(on: environment.variables["resource"] ?? [], environment: lookup)) ?? []
+        let expression = underQuestion ? Self.itemsWithLinkId : Self.itemsOutsideAnswersWithLinkId
+        return (try? expression.evaluate(on: environment.variables["resource"] ?? [], environment: lookup)) ?? []
     }
 
     private static func isTrue(_ value: Value) -> Bool {

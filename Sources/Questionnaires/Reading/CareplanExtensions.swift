@@ -16,24 +16,25 @@ enum CareplanExtensions {
         var bands: [ScoreBand] = []
         for (index, entry) in entries.enumerated() {
             let parts = Extensions(entry)
-            func bound(_ name: String) throws(QuestionnaireError) -> Double? {
+            // The bound as a number, and as the file wrote it (for a message).
+            func bound(_ name: String) throws(QuestionnaireError) -> (number: Double, written: AnswerValue)? {
                 guard let part = parts.first(name) else { return nil }
                 switch try values.value(in: part, prefix: "value") {
-                case .integer(let n)?: return Double(n)
-                case .decimal(let d)?: return d.double
+                case .integer(let n)?: return (Double(n), .integer(n))
+                case .decimal(let d)?: return (d.double, .decimal(d))
                 default: throw values.fail(tr("score band {index}: {bound} takes a number", ["index": index + 1, "bound": name]))
                 }
             }
-            let low = try bound("low"), high = try bound("high")
+            let lowBound = try bound("low"), low = lowBound?.number, high = try bound("high")?.number
             guard let coding = parts.first("band")?["valueCoding"].flatMap(values.coding), let code = coding.code ?? coding.display else {
                 throw values.fail(tr("score band {index}: needs its band as a valueCoding with a code and display", ["index": index + 1]))
             }
             guard low != nil || high != nil, (low ?? -.infinity) <= (high ?? .infinity) else {
                 throw values.fail(tr("score band {index}: needs low, high or both, low no higher than high", ["index": index + 1]))
             }
-            if let last = bands.last, let lastHigh = last.high, let low, low <= lastHigh {
+            if let last = bands.last, let lastHigh = last.high, let lowBound, lowBound.number <= lastHigh {
                 throw values.fail(tr("score band {index} starts at {low}, inside the band before it; list bands lowest first, apart",
-                                     ["index": index + 1, "low": low.formatted()]))
+                                     ["index": index + 1, "low": AnswerCheck.text(lowBound.written)]))
             }
             bands.append(ScoreBand(low: low, high: high, code: code, display: coding.display ?? code))
         }

@@ -10,9 +10,18 @@ import Localization
 public enum QuestionnaireReader {
     /// Reads the JSON in `data`; `source` names it in errors (the file's path, an instrument's name).
     public static func read(_ data: Data, source: String) throws(QuestionnaireError) -> Questionnaire {
+        try read(parsing: { () throws(JSONReadError) in try JSONReader.read(data) }, source: source)
+    }
+
+    /// Reads the JSON in `text` (a form as the store keeps it), without a copy into `Data` first.
+    public static func read(text: String, source: String) throws(QuestionnaireError) -> Questionnaire {
+        try read(parsing: { () throws(JSONReadError) in try JSONReader.read(text) }, source: source)
+    }
+
+    private static func read(parsing: () throws(JSONReadError) -> JSON, source: String) throws(QuestionnaireError) -> Questionnaire {
         let json: JSON
         do {
-            json = try JSONReader.read(data)
+            json = try parsing()
         } catch {
             throw QuestionnaireError(source: source, location: tr("line {line}, column {column}", ["line": error.line, "column": error.column]),
                                      message: error.message)

@@ -98,8 +98,12 @@ struct Parser {
     /// where nine linkIds took eight unions and 44 insertions into a set of values.
     static func folded(_ node: Node) -> Node {
         guard case .binary(.union, let left, let right, _) = node, let l = strings(left), let r = strings(right) else { return node }
-        var seen = DistinctValues()
-        return .literals((l + r).filter { seen.insert($0) })
+        // Strings are equal when their texts are: a set of the texts keeps the first of each.
+        var seen = Set<String>()
+        return .literals((l + r).filter { value in
+            guard case .string(let text)? = value.system else { return true }
+            return seen.insert(text).inserted
+        })
     }
 
     /// The values of a string literal or of a union of them made already; nil for anything else.

@@ -158,7 +158,8 @@ public enum FHIRModel {
 
     // MARK: - Tables
 
-    /// The generated tables as dictionaries, each split from its text at first use.
+    /// The generated tables: searched in their sorted text, or split into a dictionary or set at
+    /// first use.
     private enum Tables {
         /// A choice element's suffixes, searched in the text as ``type(of:)`` is: building the
         /// 187 lines into a dictionary of arrays cost a process that fills in one questionnaire

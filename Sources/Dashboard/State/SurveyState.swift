@@ -42,7 +42,7 @@ public struct SurveyState: Sendable {
         self.startedAt = startedAt
         self.resumed = resumed
         self.response = response
-        pages = FormPage.pages(of: response.form)
+        pages = response.form.pages
         // A draft resumes at its first page with a question unanswered, else at the review.
         if resumed {
             if let first = pages.indices.first(where: { index in

@@ -24,25 +24,32 @@ extension Evaluator {
 
     private func appendChildren(of element: Element, _ object: JSONObject, named name: String, to result: inout [Value],
                                 at offset: Int) throws(FHIRPathError) {
+        if environment.strict, let child = element.definition?.child(name), child.choices == nil, child.type == nil || child.isChoiceSpelling {
+            throw error(child.isChoiceSpelling
+                ? "'\(name)' is a choice element's JSON name; in strict mode write the element's name without its type"
+                : "\(element.type.name) has no element '\(name)'", at: offset, .semantic)
+        }
+        Evaluator.appendChildren(of: element, object, named: name, to: &result)
+    }
+
+    /// The children named `name` of an object element, as a path step finds them: by the model's
+    /// type for the name, every type of a choice element, or by name alone where the model does
+    /// not know the element.
+    static func appendChildren(of element: Element, _ object: JSONObject, named name: String, to result: inout [Value]) {
         let linkId = object["linkId"]?.stringValue ?? element.linkId
         guard let node = element.definition else {
             // Data the model does not know (a variable's JSON): by name alone.
-            Evaluator.append(object, key: name, type: nil, node: nil, linkId: linkId, to: &result)
+            append(object, key: name, type: nil, node: nil, linkId: linkId, to: &result)
             return
         }
         let child = node.child(name)
         if let choices = child.choices {
             for choice in choices {
-                Evaluator.append(object, key: choice.key, type: choice.type, node: choice.node, linkId: linkId, to: &result)
+                append(object, key: choice.key, type: choice.type, node: choice.node, linkId: linkId, to: &result)
             }
             return
         }
-        if environment.strict, child.type == nil || child.isChoiceSpelling {
-            throw error(child.isChoiceSpelling
-                ? "'\(name)' is a choice element's JSON name; in strict mode write the element's name without its type"
-                : "\(element.type.name) has no element '\(name)'", at: offset, .semantic)
-        }
-        Evaluator.append(object, key: name, type: child.type, node: child.node, linkId: linkId, to: &result)
+        append(object, key: name, type: child.type, node: child.node, linkId: linkId, to: &result)
     }
 
     /// The items of `object[key]` (with `_key`'s extras beside them, index by index) as elements
@@ -99,6 +106,19 @@ extension Evaluator {
                 Evaluator.append(object, key: key, type: type, node: node, linkId: linkId, to: &result)
             }
         }
+        return result
+    }
+}
+
+extension Element {
+    /// An object element's children named `name`, as the path step `.name` finds them (outside
+    /// strict mode; none for a primitive): for a caller that walks a resource in Swift and hands
+    /// what it finds to expressions, which then see the same elements, with the same types, as a
+    /// path would have given them.
+    public func children(named name: String) -> [Value] {
+        guard case .object(let object)? = json else { return [] }
+        var result: [Value] = []
+        Evaluator.appendChildren(of: self, object, named: name, to: &result)
         return result
     }
 }

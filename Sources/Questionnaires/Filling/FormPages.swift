@@ -3,7 +3,8 @@
 /// last 2 weeks, how often…" and its nine rows), and a page for each text to read. Which of them a
 /// person sees depends on the answers (`visible(in:)`): a question `enableWhen` hides is skipped.
 ///
-/// Pages name items by linkId, so they are worked out once per form and compared cheaply.
+/// Pages name items by linkId, so they are worked out once per form (`Questionnaire.pages`) and
+/// compared cheaply.
 public enum FormPage: Sendable, Hashable {
     /// A group's questions as the rows of one table, each answered from the same list.
     case table(group: String, rows: [String])
@@ -19,8 +20,8 @@ public enum FormPage: Sendable, Hashable {
         }
     }
 
-    /// The form's pages, in the form's order.
-    public static func pages(of form: Questionnaire) -> [FormPage] {
+    /// The pages of a form's items, in the form's order (`Questionnaire.pages` holds them).
+    static func pages(of items: [QuestionnaireItem]) -> [FormPage] {
         var pages: [FormPage] = []
         func walk(_ items: [QuestionnaireItem]) {
             for item in items {
@@ -40,7 +41,7 @@ public enum FormPage: Sendable, Hashable {
                 }
             }
         }
-        walk(form.items)
+        walk(items)
         return pages
     }
 

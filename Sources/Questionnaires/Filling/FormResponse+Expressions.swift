@@ -5,13 +5,10 @@ import FHIRPath
 /// `calculatedExpression`, each with `%resource` the response, `%questionnaire` the form and
 /// `%context` the item's own place in the response.
 extension FormResponse {
-    /// Finds an item's entries in the response, wherever they are nested: items hold items and
+    /// Finds a follow-up's entries in the response, wherever they are nested: items hold items and
     /// answers, and answers hold items, so these are every item `descendants()` would find, in the
     /// same order, without making an element of every answer's value and coding on the way.
     private static let itemsWithLinkId = try! FHIRPathExpression("%resource.repeat(item | answer).where(linkId = %linkId)")
-    /// The same for an item outside every question (at the top, or in groups only): the response
-    /// nests it in items alone, so the answers need not be visited, nor items and answers merged.
-    private static let itemsOutsideAnswersWithLinkId = try! FHIRPathExpression("%resource.repeat(item).where(linkId = %linkId)")
 
     mutating func evaluateExpressions() {
         var results: [String: [AnswerValue]] = [:]
@@ -90,10 +87,28 @@ extension FormResponse {
     private func place(of item: QuestionnaireItem, in environment: Environment, underQuestion: Bool) -> [Value] {
         guard !item.variables.variables.isEmpty || item.enableWhenExpression != nil || item.calculatedExpression != nil
                 || item.initialExpression != nil else { return [] }
+        let response = environment.variables["resource"] ?? []
+        guard underQuestion else { return Self.entries(of: item.linkId, outsideAnswersIn: response) }
         var lookup = environment
         lookup.variables["linkId"] = [.string(item.linkId)]
-        let expression = underQuestion ? Self.itemsWithLinkId : Self.itemsOutsideAnswersWithLinkId
-        return (try? expression.evaluate(on: environment.variables["resource"] ?? [], environment: lookup)) ?? []
+        return (try? Self.itemsWithLinkId.evaluate(on: response, environment: lookup)) ?? []
+    }
+
+    /// The entries of an item outside every question (at the top, or in groups only), which the
+    /// response nests in items alone: what `%resource.repeat(item).where(linkId = …)` gives, in
+    /// its order (level by level), found by walking the items in Swift. Settling looks up every
+    /// item with an expression on every turn, and the expression made and compared an element
+    /// for each item's linkId: a third of the settling a PHQ-9 does as it opens.
+    private static func entries(of linkId: String, outsideAnswersIn response: [Value]) -> [Value] {
+        var found: [Value] = []
+        var level = response
+        while !level.isEmpty {
+            var next: [Value] = []
+            for case .element(let element) in level { next += element.children(named: "item") }
+            for case .element(let entry) in next where entry.json?["linkId"]?.stringValue == linkId { found.append(.element(entry)) }
+            level = next
+        }
+        return found
     }
 
     private static func isTrue(_ value: Value) -> Bool {

@@ -24,6 +24,8 @@ public struct Questionnaire: Sendable {
     /// settling and every frame (a PHQ-9's table asks for each of its rows); flattening the tree
     /// at each lookup copied every item, a tenth of the frame that opens the form.
     private let positions: [String: Int]
+    /// The pages it is asked in (`FormPage`), worked out once: each opening of the form asks for them.
+    public let pages: [FormPage]
 
     init(url: String?, version: String?, name: String?, title: String?, copyright: String?, codes: [AnswerCoding],
          items: [QuestionnaireItem], language: String?, variables: DeclaredVariables, json: JSON) {
@@ -40,6 +42,7 @@ public struct Questionnaire: Sendable {
         allItems = items.flatMap(\.flattened)
         // The first of a linkId wins, as a search in order found it; the reader refuses duplicates.
         positions = Dictionary(allItems.enumerated().map { ($1.linkId, $0) }, uniquingKeysWith: { first, _ in first })
+        pages = FormPage.pages(of: items)
     }
 
     /// `url|version`, or the url alone; nil for a form without a url.

@@ -99,6 +99,8 @@ let package = Package(
             name: "CZlibChecksum",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // glibc's mallopt: the dashboard keeps the pages its frames free (EventLoopMemory).
+        .systemLibrary(name: "CMalloc"),
         // Cells, styles, widgets, charts, themes and key decoding; an ncurses and a headless backend.
         .target(
             name: "TerminalUI",
@@ -108,6 +110,7 @@ let package = Package(
         .target(
             name: "Dashboard",
             dependencies: [
+                "CMalloc",
                 "Localization",
                 "CarePlanStore",
                 "CareInsights",

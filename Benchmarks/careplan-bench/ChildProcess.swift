@@ -1,4 +1,5 @@
 import Foundation
+import Dashboard
 
 /// One step of the benchmark run in a fresh process of this same executable.
 ///
@@ -44,6 +45,8 @@ struct ChildJob: Sendable {
             data = try encoder.encode(try HistoryBuilder.prepare(spec, plan: plan, fingerprint: try BenchmarkPlan.fingerprint(plan),
                                                                  folder: path, cached: cached))
         case .dashboard:
+            // The dashboard's process keeps the pages its frames free; so does the one timing them.
+            EventLoopMemory.keepFreedPages()
             let cases = DashboardCases(path: path, theme: try DashboardCases.darkTheme())
             if let only {
                 data = try encoder.encode(try cases.one(only, sampler: sampler))
@@ -51,6 +54,8 @@ struct ChildJob: Sendable {
                 data = try encoder.encode(try cases.run(label: label, sampler: sampler))
             }
         case .insights:
+            // Insights are worked out in the dashboard's process.
+            EventLoopMemory.keepFreedPages()
             if let only {
                 data = try encoder.encode(try InsightsCases(path: path).one(only, sampler: sampler))
             } else {

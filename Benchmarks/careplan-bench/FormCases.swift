@@ -38,34 +38,56 @@ extension DashboardCases {
         return try load(store, state, plan: plan).day
     }
 
-    func formTimings(_ store: CareStore, plan: PlanSnapshot, sampler: Sampler) throws -> FormTimings? {
+    /// The Symptom Tracker focused on the form day, its data loaded, and the rows of its reading and its questionnaire.
+    func formSetting(_ store: CareStore, plan: PlanSnapshot) throws -> (state: AppState, data: DashboardData, reading: Int, questionnaire: Int)? {
         guard let day = try formDay(store, plan: plan) else { return nil }
-        let context = context(store)
-        let runner = CommandRunner(store: store, clock: { clock })
         var state = AppState(today: clock.today)
         state.selectedDate = day.date
         state.focus = .symptoms
-        let data = try load(store, state, plan: plan)
-        state.symptomSelection = day.reading
-        let readingForm = try sampler.measure { _ in
-            var opened = state
-            _ = Reducer.handle(.enter, state: &opened, data: data, samples: [])
-            guard opened.form != nil else { throw BenchmarkError("Enter on a reading's row opened no form") }
-            return frame(opened, data, context)
-        }
-        state.symptomSelection = day.questionnaire
+        return (state, try load(store, state, plan: plan), day.reading, day.questionnaire)
+    }
+
+    /// Enter on a reading's row: the key reduced (nothing is read).
+    func openReadingForm(_ state: AppState, _ data: DashboardData) throws -> AppState {
+        var opened = state
+        _ = Reducer.handle(.enter, state: &opened, data: data, samples: [])
+        guard opened.form != nil else { throw BenchmarkError("Enter on a reading's row opened no form") }
+        return opened
+    }
+
+    /// Enter on a questionnaire's row: the key reduced and its commands run (the form and any draft
+    /// read), then back to the first page, where keys answer.
+    func openQuestionnaire(_ state: AppState, _ data: DashboardData, runner: CommandRunner) throws -> AppState {
         var open = state
-        let questionnaireOpen = try sampler.measure { _ in
-            open = state
-            for command in Reducer.handle(.enter, state: &open, data: data, samples: []) { runner.run(command, state: &open, data: data) }
-            guard open.survey != nil else { throw BenchmarkError("Enter on a questionnaire's row opened nothing: \(open.message?.text ?? "")") }
-            // An event answered before opens at the review; its first page is where keys answer.
-            while open.survey?.reviewing == true || (open.survey?.page ?? 0) > 0 {
-                _ = Reducer.handle(.backTab, state: &open, data: data, samples: [])
-            }
-            // Nothing was written and the day is the same: the event loop draws from what it had.
-            return frame(open, data, context)
+        for command in Reducer.handle(.enter, state: &open, data: data, samples: []) { runner.run(command, state: &open, data: data) }
+        guard open.survey != nil else { throw BenchmarkError("Enter on a questionnaire's row opened nothing: \(open.message?.text ?? "")") }
+        // An event answered before opens at the review; its first page is where keys answer.
+        while open.survey?.reviewing == true || (open.survey?.page ?? 0) > 0 {
+            _ = Reducer.handle(.backTab, state: &open, data: data, samples: [])
         }
+        return open
+    }
+
+    func formTimings(_ store: CareStore, plan: PlanSnapshot, sampler: Sampler) throws -> FormTimings? {
+        guard let setting = try formSetting(store, plan: plan) else { return nil }
+        var state = setting.state
+        let data = setting.data
+        let context = context(store)
+        let runner = CommandRunner(store: store, clock: { clock })
+        state.symptomSelection = setting.reading
+        // Each run's opened state is returned, so the sampler frees it after the clock stops: in the
+        // event loop, Enter on a row replaces a state that holds no form and no questionnaire.
+        let readingForm = try sampler.measure { _ in
+            let opened = try openReadingForm(state, data)
+            return (opened, frame(opened, data, context))
+        }
+        state.symptomSelection = setting.questionnaire
+        let questionnaireOpen = try sampler.measure { _ in
+            let open = try openQuestionnaire(state, data, runner: runner)
+            // Nothing was written and the day is the same: the event loop draws from what it had.
+            return (open, frame(open, data, context))
+        }
+        let open = try openQuestionnaire(state, data, runner: runner)
         let questionnaireKey = try sampler.measure { index in
             var pressed = open
             _ = Reducer.handle(.character(index % 2 == 0 ? "1" : "2"), state: &pressed, data: data, samples: [])
@@ -73,5 +95,27 @@ extension DashboardCases {
             return frame(pressed, data, context)
         }
         return FormTimings(readingForm: readingForm, questionnaireOpen: questionnaireOpen, questionnaireKey: questionnaireKey)
+    }
+
+    /// Profiling aid: a part of the form timings alone (`reading-form`, `form-open`, or its
+    /// `form-open-load` and `form-open-frame`).
+    func formPart(_ name: String, store: CareStore, plan: PlanSnapshot, sampler: Sampler) throws -> Samples {
+        guard let setting = try formSetting(store, plan: plan) else {
+            throw BenchmarkError("the plan asks no questionnaire beside a numeric reading")
+        }
+        var state = setting.state
+        let data = setting.data
+        let context = context(store)
+        let runner = CommandRunner(store: store, clock: { clock })
+        state.symptomSelection = setting.reading
+        if name == "reading-form" { return try sampler.measure { _ in frame(try openReadingForm(state, data), data, context) } }
+        state.symptomSelection = setting.questionnaire
+        switch name {
+        case "form-open-load": return try sampler.measure { _ in try openQuestionnaire(state, data, runner: runner) }
+        case "form-open-frame":
+            let open = try openQuestionnaire(state, data, runner: runner)
+            return try sampler.measure { _ in frame(open, data, context) }
+        default: return try sampler.measure { _ in frame(try openQuestionnaire(state, data, runner: runner), data, context) }
+        }
     }
 }

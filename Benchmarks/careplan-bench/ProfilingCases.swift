@@ -59,8 +59,11 @@ extension DashboardCases {
                                        context: context(store), width: Self.size.width, height: Self.size.height)
             return try sampler.measure { _ in HeadlessRenderer.plainText(buffer) }
         case "load-plan": return try sampler.measure { _ in try store.plan() }
+        // The parts of opening a questionnaire: the key and what it loads, then the frame drawn.
+        case "form-open", "form-open-load", "form-open-frame", "reading-form":
+            return try formPart(name, store: store, plan: try store.plan(), sampler: sampler)
         default:
-            throw BenchmarkError("--case takes first-frame, day-switch, week-switch, switch-load (day and week strip only), switch-insights, switch-week-outcomes, switch-latest, switch-render, switch-text, open-store, open-and-plan or load-plan for the dashboard, got '\(name)'")
+            throw BenchmarkError("--case takes first-frame, day-switch, week-switch, switch-load (day and week strip only), switch-insights, switch-week-outcomes, switch-latest, switch-render, switch-text, open-store, open-and-plan, load-plan, reading-form, form-open, form-open-load or form-open-frame for the dashboard, got '\(name)'")
         }
     }
 }

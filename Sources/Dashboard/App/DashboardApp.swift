@@ -30,6 +30,7 @@ public final class DashboardApp {
     }
 
     public func run() throws {
+        EventLoopMemory.keepFreedPages()
         let backend = NcursesBackend()
         backend.start(mouse: mouse)
         defer { backend.stop() }

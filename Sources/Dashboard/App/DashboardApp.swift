@@ -129,9 +129,9 @@ extension AppState {
 
     /// Keeps selections on existing rows after the day or the data changed.
     public mutating func clampSelections(to data: DashboardData) {
-        careSelection = max(0, min(careSelection, PaneRows.care(data.day).count - 1))
-        symptomSelection = max(0, min(symptomSelection, PaneRows.symptoms(data.day).count - 1))
-        let charts = data.charts.count
+        careSelection = max(0, min(careSelection, PaneRows.careCount(data.day) - 1))
+        symptomSelection = max(0, min(symptomSelection, PaneRows.symptomsCount(data.day) - 1))
+        let charts = data.chartCount
         if charts > 0 { insightsAssessment %= charts }
     }
 }

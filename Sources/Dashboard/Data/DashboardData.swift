@@ -43,6 +43,9 @@ public struct DashboardData: Equatable, Sendable {
         (insights?.sleep.map { [InsightsChart.sleep($0)] } ?? []) + chartFields.map(InsightsChart.field)
     }
 
+    /// How many `charts` there are, without sorting and copying them (each holds its series).
+    public var chartCount: Int { (insights?.sleep == nil ? 0 : 1) + (insights?.assessments.count ?? 0) }
+
     /// The selected day's night (the one that ended that morning), when the plan keeps a sleep diary.
     public var night: SleepNight?
     /// When the bedside timer started, while it runs.

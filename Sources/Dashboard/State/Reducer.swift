@@ -188,7 +188,7 @@ public enum Reducer {
         case .help: state.showHelp = true
         case .quit: state.quit = true
         case .nextChart:
-            let count = data.charts.count
+            let count = data.chartCount
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + 1) % count }
         case .undo:
             guard let last = state.undoStack.last else {
@@ -209,13 +209,13 @@ public enum Reducer {
     static func moveSelection(_ delta: Int, state: inout AppState, data: DashboardData) {
         switch state.focus {
         case .care:
-            let count = PaneRows.care(data.day).count
+            let count = PaneRows.careCount(data.day)
             state.careSelection = clamp(state.careSelection + delta, count)
         case .symptoms:
-            let count = PaneRows.symptoms(data.day).count
+            let count = PaneRows.symptomsCount(data.day)
             state.symptomSelection = clamp(state.symptomSelection + delta, count)
         case .insights:
-            let count = data.charts.count
+            let count = data.chartCount
             if count > 0 { state.insightsAssessment = (state.insightsAssessment + delta + count) % count }
         case .connect:
             state.contactSelection = clamp(state.contactSelection + delta, PaneRows.contacts(data).count)

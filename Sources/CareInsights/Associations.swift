@@ -126,17 +126,18 @@ enum Associations {
         guard with.n >= minimumDays, without.n >= minimumDays else { return (false, nil) }
         let difference = with.mean - without.mean
         guard difference != 0, abs(difference) >= Trend.flatShare * scale else { return (true, nil) }
+        // Sized once: a year's report builds these for every pair that gets this far.
         var withValues: [Double] = [], withoutValues: [Double] = []
-        var used: [Double?] = [], doneDays: [Double?] = []
-        for (value, did) in zip(values, status) {
-            guard let value, let did else {
-                used.append(nil)
-                doneDays.append(nil)
-                continue
-            }
+        withValues.reserveCapacity(with.n)
+        withoutValues.reserveCapacity(without.n)
+        // The days with both a value and a known status; NaN on the others.
+        let count = min(values.count, status.count)
+        var used = [Double](repeating: .nan, count: count), doneDays = [Double](repeating: .nan, count: count)
+        for index in 0..<count {
+            guard let value = values[index], let did = status[index] else { continue }
             if did { withValues.append(value) } else { withoutValues.append(value) }
-            used.append(value)
-            doneDays.append(did ? 1 : 0)
+            used[index] = value
+            doneDays[index] = did ? 1 : 0
         }
         // Days are not independent: readings drift slowly and misses come in runs, and two such
         // series line up by chance far more often than day-to-day noise would. Widening the error
@@ -185,40 +186,55 @@ enum Associations {
         return (true, Finding(message: message, t: t, strength: t.isFinite ? t : 1e9 + abs(difference) / max(scale, 1e-9)))
     }
 
-    /// The lag-one autocorrelation of a daily series (pairs of consecutive days with values),
-    /// clamped to 0...0.95 so that a series of runs cannot make the error infinite.
-    static func lagOne(_ series: [Double?]) -> Double {
-        let present = series.compactMap { $0 }
-        guard present.count > 2 else { return 0 }
-        let mean = present.reduce(0, +) / Double(present.count)
-        let spread = present.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    /// The lag-one autocorrelation of a daily series (NaN: a day without a value; pairs of
+    /// consecutive days with values), clamped to 0...0.95 so that a series of runs cannot make the
+    /// error infinite. Sums run in day order, so the figures do not depend on how it is stored.
+    static func lagOne(_ series: [Double]) -> Double {
+        var present = 0, sum = 0.0
+        for value in series where !value.isNaN {
+            present += 1
+            sum += value
+        }
+        guard present > 2 else { return 0 }
+        let mean = sum / Double(present)
+        var spread = 0.0
+        for value in series where !value.isNaN { spread += (value - mean) * (value - mean) }
         guard spread > 0 else { return 0 }
         var products = 0.0, pairs = 0
-        for (today, tomorrow) in zip(series, series.dropFirst()) {
-            guard let today, let tomorrow else { continue }
+        for index in series.indices.dropFirst() {
+            let today = series[index - 1], tomorrow = series[index]
+            guard !today.isNaN, !tomorrow.isNaN else { continue }
             products += (today - mean) * (tomorrow - mean)
             pairs += 1
         }
         guard pairs > 0 else { return 0 }
         // Scaled to all present days, as if no day were missing.
-        let r = products / Double(pairs) * Double(present.count) / spread
+        let r = products / Double(pairs) * Double(present) / spread
         return min(max(r, 0), 0.95)
     }
 
     /// The Mann–Whitney U statistic of `a` against `b` as a normal z, with average ranks and the
     /// tie correction; 0 when every value is the same.
+    /// Each side is sorted on its own and the two are walked together, a run of equal values at a
+    /// time: a sort of plain numbers, not of (value, side) pairs through a closure.
     static func rankZ(_ a: [Double], _ b: [Double]) -> Double {
-        let all = (a.map { ($0, true) } + b.map { ($0, false) }).sorted { $0.0 < $1.0 }
-        let n = Double(all.count), n1 = Double(a.count), n2 = Double(b.count)
+        let a = a.sorted(), b = b.sorted()
+        let n = Double(a.count + b.count), n1 = Double(a.count), n2 = Double(b.count)
         var rankSum = 0.0, ties = 0.0
-        var start = 0
-        while start < all.count {
-            var end = start
-            while end + 1 < all.count, all[end + 1].0 == all[start].0 { end += 1 }
+        var start = 0, nextA = 0, nextB = 0
+        while nextA < a.count || nextB < b.count {
+            // The smaller head starts the run (taken first, so every turn moves on).
+            let fromA = nextA < a.count && (nextB == b.count || a[nextA] <= b[nextB])
+            let value = fromA ? a[nextA] : b[nextB]
+            var inA = 0, inB = 0
+            if fromA { nextA += 1; inA = 1 } else { nextB += 1; inB = 1 }
+            while nextA < a.count, a[nextA] == value { nextA += 1; inA += 1 }
+            while nextB < b.count, b[nextB] == value { nextB += 1; inB += 1 }
+            let end = start + inA + inB - 1
             let rank = Double(start + end) / 2 + 1
             let count = Double(end - start + 1)
             ties += count * count * count - count
-            for index in start...end where all[index].1 { rankSum += rank }
+            for _ in 0..<inA { rankSum += rank }
             start = end + 1
         }
         let u = rankSum - n1 * (n1 + 1) / 2

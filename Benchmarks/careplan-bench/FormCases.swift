@@ -38,28 +38,44 @@ extension DashboardCases {
         return try load(store, state, plan: plan).day
     }
 
-    /// The Symptom Tracker focused on the form day, its data loaded, and the rows of its reading and its questionnaire.
-    func formSetting(_ store: CareStore, plan: PlanSnapshot) throws -> (state: AppState, data: DashboardData, reading: Int, questionnaire: Int)? {
+    /// What the form timings start from: the Symptom Tracker focused on the form day with its
+    /// reading's row selected, and with its questionnaire's; the day's data, and what draws and
+    /// runs commands as the event loop does.
+    struct FormSetting {
+        var reading: AppState
+        var questionnaire: AppState
+        let data: DashboardData
+        let context: RenderContext
+        let runner: CommandRunner
+    }
+
+    func formSetting(_ store: CareStore, plan: PlanSnapshot) throws -> FormSetting? {
         guard let day = try formDay(store, plan: plan) else { return nil }
         var state = AppState(today: clock.today)
         state.selectedDate = day.date
         state.focus = .symptoms
-        return (state, try load(store, state, plan: plan), day.reading, day.questionnaire)
+        let data = try load(store, state, plan: plan)
+        var reading = state, questionnaire = state
+        reading.symptomSelection = day.reading
+        questionnaire.symptomSelection = day.questionnaire
+        return FormSetting(reading: reading, questionnaire: questionnaire, data: data, context: context(store),
+                           runner: CommandRunner(store: store, clock: { clock }))
     }
 
     /// Enter on a reading's row: the key reduced (nothing is read).
-    func openReadingForm(_ state: AppState, _ data: DashboardData) throws -> AppState {
-        var opened = state
-        _ = Reducer.handle(.enter, state: &opened, data: data, samples: [])
+    func openReadingForm(_ setting: FormSetting) throws -> AppState {
+        var opened = setting.reading
+        _ = Reducer.handle(.enter, state: &opened, data: setting.data, samples: [])
         guard opened.form != nil else { throw BenchmarkError("Enter on a reading's row opened no form") }
         return opened
     }
 
     /// Enter on a questionnaire's row: the key reduced and its commands run (the form and any draft
     /// read), then back to the first page, where keys answer.
-    func openQuestionnaire(_ state: AppState, _ data: DashboardData, runner: CommandRunner) throws -> AppState {
-        var open = state
-        for command in Reducer.handle(.enter, state: &open, data: data, samples: []) { runner.run(command, state: &open, data: data) }
+    func openQuestionnaire(_ setting: FormSetting) throws -> AppState {
+        var open = setting.questionnaire
+        let data = setting.data
+        for command in Reducer.handle(.enter, state: &open, data: data, samples: []) { setting.runner.run(command, state: &open, data: data) }
         guard open.survey != nil else { throw BenchmarkError("Enter on a questionnaire's row opened nothing: \(open.message?.text ?? "")") }
         // An event answered before opens at the review; its first page is where keys answer.
         while open.survey?.reviewing == true || (open.survey?.page ?? 0) > 0 {
@@ -68,31 +84,25 @@ extension DashboardCases {
         return open
     }
 
+    /// A form opened and its frame drawn, as one run times it. The opened state is returned with
+    /// the frame, so the sampler frees it after the clock stops: in the event loop, Enter on a row
+    /// replaces a state that holds no form and no questionnaire. Nothing was written and the day is
+    /// the same: the event loop draws from the data it had.
+    func openedAndDrawn(_ setting: FormSetting, _ open: (FormSetting) throws -> AppState) throws -> (AppState, String) {
+        let opened = try open(setting)
+        return (opened, frame(opened, setting.data, setting.context))
+    }
+
     func formTimings(_ store: CareStore, plan: PlanSnapshot, sampler: Sampler) throws -> FormTimings? {
         guard let setting = try formSetting(store, plan: plan) else { return nil }
-        var state = setting.state
-        let data = setting.data
-        let context = context(store)
-        let runner = CommandRunner(store: store, clock: { clock })
-        state.symptomSelection = setting.reading
-        // Each run's opened state is returned, so the sampler frees it after the clock stops: in the
-        // event loop, Enter on a row replaces a state that holds no form and no questionnaire.
-        let readingForm = try sampler.measure { _ in
-            let opened = try openReadingForm(state, data)
-            return (opened, frame(opened, data, context))
-        }
-        state.symptomSelection = setting.questionnaire
-        let questionnaireOpen = try sampler.measure { _ in
-            let open = try openQuestionnaire(state, data, runner: runner)
-            // Nothing was written and the day is the same: the event loop draws from what it had.
-            return (open, frame(open, data, context))
-        }
-        let open = try openQuestionnaire(state, data, runner: runner)
+        let readingForm = try sampler.measure { _ in try openedAndDrawn(setting, openReadingForm) }
+        let questionnaireOpen = try sampler.measure { _ in try openedAndDrawn(setting, openQuestionnaire) }
+        let open = try openQuestionnaire(setting)
         let questionnaireKey = try sampler.measure { index in
             var pressed = open
-            _ = Reducer.handle(.character(index % 2 == 0 ? "1" : "2"), state: &pressed, data: data, samples: [])
+            _ = Reducer.handle(.character(index % 2 == 0 ? "1" : "2"), state: &pressed, data: setting.data, samples: [])
             guard pressed.survey?.response.given.isEmpty == false else { throw BenchmarkError("a score key answered nothing in the questionnaire") }
-            return frame(pressed, data, context)
+            return frame(pressed, setting.data, setting.context)
         }
         return FormTimings(readingForm: readingForm, questionnaireOpen: questionnaireOpen, questionnaireKey: questionnaireKey)
     }
@@ -103,19 +113,13 @@ extension DashboardCases {
         guard let setting = try formSetting(store, plan: plan) else {
             throw BenchmarkError("the plan asks no questionnaire beside a numeric reading")
         }
-        var state = setting.state
-        let data = setting.data
-        let context = context(store)
-        let runner = CommandRunner(store: store, clock: { clock })
-        state.symptomSelection = setting.reading
-        if name == "reading-form" { return try sampler.measure { _ in frame(try openReadingForm(state, data), data, context) } }
-        state.symptomSelection = setting.questionnaire
         switch name {
-        case "form-open-load": return try sampler.measure { _ in try openQuestionnaire(state, data, runner: runner) }
+        case "reading-form": return try sampler.measure { _ in try openedAndDrawn(setting, openReadingForm) }
+        case "form-open-load": return try sampler.measure { _ in try openQuestionnaire(setting) }
         case "form-open-frame":
-            let open = try openQuestionnaire(state, data, runner: runner)
-            return try sampler.measure { _ in frame(open, data, context) }
-        default: return try sampler.measure { _ in frame(try openQuestionnaire(state, data, runner: runner), data, context) }
+            let open = try openQuestionnaire(setting)
+            return try sampler.measure { _ in frame(open, setting.data, setting.context) }
+        default: return try sampler.measure { _ in try openedAndDrawn(setting, openQuestionnaire) }
         }
     }
 }

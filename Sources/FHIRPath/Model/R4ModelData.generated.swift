@@ -9,14 +9,13 @@
 // and `--check` to only verify that this file is up to date (ModelInfoTests does).
 //
 // Each table is one raw string literal, one entry a line, fields separated by tabs,
-// split into dictionaries by FHIRModel at first use: as Swift collection literals,
-// thousands of entries would make the type checker crawl.
+// searched in its text or split into a collection by FHIRModel at first use: as Swift
+// collection literals, thousands of entries would make the type checker crawl.
 
 /// FHIR R4's model tables as text, read by ``FHIRModel``.
 enum R4ModelData {
     /// choiceTypePaths.json: a choice element's path, then the suffixes of its JSON
     /// names (`valueQuantity` -> `Quantity`), in the file's order.
-    static let choiceTypePathsCount = 187
     static let choiceTypePaths = #"""
 ActivityDefinition.product	Reference	CodeableConcept
 ActivityDefinition.subject	CodeableConcept	Reference
@@ -209,7 +208,6 @@ ValueSet.expansion.parameter.value	String	Boolean	Integer	Decimal	Uri	Code	DateT
 
     /// path2Type.json: an element's path, then its declared type (a FHIR type, or
     /// `System.String` where the file says so).
-    static let path2TypeCount = 7705
     static let path2Type = #"""
 Account.contained	Resource
 Account.coverage.coverage	Reference
@@ -7920,7 +7918,6 @@ VisionPrescription.text	Narrative
 
     /// Derived from path2Type.json (see generate-model.py): the paths of elements
     /// whose type is BackboneElement or Element, which path2Type.json leaves out.
-    static let elementPathsCount = 473
     static let elementPaths = #"""
 Account.coverage	BackboneElement
 Account.guarantor	BackboneElement
@@ -8399,7 +8396,6 @@ VisionPrescription.lensSpecification.prism	BackboneElement
 
     /// pathsDefinedElsewhere.json: an element defined by a contentReference, then the
     /// path whose definition it reuses.
-    static let pathsDefinedElsewhereCount = 55
     static let pathsDefinedElsewhere = #"""
 Bundle.entry.link	Bundle.link
 CapabilityStatement.rest.operation	CapabilityStatement.rest.resource.operation

@@ -11,7 +11,9 @@ Reads r4/{choiceTypePaths,path2Type,pathsDefinedElsewhere,type2Parent}.json
 R4ModelData.generated.swift beside this script. Python 3 standard library only.
 
 Each table becomes ONE multi-line raw string literal, one entry a line, fields
-separated by tabs, which FHIRModel.swift splits into dictionaries at first use.
+separated by tabs. FHIRModel.swift searches the path tables in their text (each
+is sorted by path) and splits the type tables into a dictionary or a set at
+first use; those two also get their count, to size what they are split into.
 Thousands of entries as Swift dictionary or array literals would make the type
 checker crawl; a string literal costs the compiler next to nothing.
 
@@ -136,10 +138,12 @@ def raw_string(lines):
     return '#"""\n' + body + '\n"""#'
 
 
-def table(doc, name, entries):
-    """One documented static let holding the entries, and their count."""
+def table(doc, name, entries, counted=False):
+    """One documented static let holding the entries, and their count when `counted`
+    (a table FHIRModel splits into a collection of that size)."""
     lines = [f"    /// {line}" if line else "    ///" for line in doc]
-    lines.append(f"    static let {name}Count = {len(entries)}")
+    if counted:
+        lines.append(f"    static let {name}Count = {len(entries)}")
     lines.append(f"    static let {name} = {raw_string(entries)}")
     return "\n".join(lines)
 
@@ -170,9 +174,9 @@ def generate(data):
                "path whose definition it reuses."],
               "pathsDefinedElsewhere", pairs(elsewhere)),
         table(["type2Parent.json: a type, then the type it derives from."],
-              "type2Parent", pairs(parents)),
+              "type2Parent", pairs(parents), counted=True),
         table(["Derived (see generate-model.py): every type name the files mention."],
-              "knownTypes", sorted(types)),
+              "knownTypes", sorted(types), counted=True),
     ]
     header = [
         "// R4ModelData.generated.swift",
@@ -186,8 +190,8 @@ def generate(data):
         "// and `--check` to only verify that this file is up to date (ModelInfoTests does).",
         "//",
         "// Each table is one raw string literal, one entry a line, fields separated by tabs,",
-        "// split into dictionaries by FHIRModel at first use: as Swift collection literals,",
-        "// thousands of entries would make the type checker crawl.",
+        "// searched in its text or split into a collection by FHIRModel at first use: as Swift",
+        "// collection literals, thousands of entries would make the type checker crawl.",
         "",
         "/// FHIR R4's model tables as text, read by ``FHIRModel``.",
         "enum R4ModelData {",

@@ -22,9 +22,8 @@ public struct AdherenceSeries: Hashable, Sendable {
 struct AdherenceLedger {
     let first: LocalDate
     let last: LocalDate
-    /// Per activity: element k is the total over the days before `first + k`.
-    private var due: [String: [Int]] = [:]
-    private var completed: [String: [Int]] = [:]
+    /// Per activity: element k of each is the total over the days before `first + k`.
+    private var sums: [String: (due: [Int], done: [Int])] = [:]
 
     init(ids: [String], due table: DueTable, done: DailyCounts, first: LocalDate, last: LocalDate) {
         self.first = first
@@ -42,30 +41,41 @@ struct AdherenceLedger {
                 // Never more than was due, should a version have changed what counts that day.
                 doneSums.append(doneSums.last! + min(count, owed))
             }
-            due[id] = dueSums
-            completed[id] = doneSums
+            sums[id] = (dueSums, doneSums)
         }
     }
 
     /// Totals of `id` over `from...through`, clipped to the ledger's days.
     func totals(_ id: String, from: LocalDate, through: LocalDate) -> (completed: Int, due: Int) {
-        let lower = max(from, first), upper = min(through, last)
-        guard lower <= upper, let dueSums = due[id], let doneSums = completed[id] else { return (0, 0) }
-        let a = lower.days(since: first), b = upper.days(since: first) + 1
-        return (doneSums[b] - doneSums[a], dueSums[b] - dueSums[a])
+        guard let row = sums[id] else { return (0, 0) }
+        return totals(row, from: from, through: through)
     }
 
-    /// The state of `ids` together over `first...last`; `start` is when the plan or activity starts.
-    func state(_ ids: [String], first: LocalDate, last: LocalDate, start: LocalDate?, today: LocalDate) -> AdherenceState {
-        guard let start, last >= start else { return .notStarted }
-        guard first <= today else { return .future }
-        var completed = 0, total = 0
+    private func totals(_ row: (due: [Int], done: [Int]), from: LocalDate, through: LocalDate) -> (completed: Int, due: Int) {
+        let lower = max(from, first), upper = min(through, last)
+        guard lower <= upper else { return (0, 0) }
+        let a = lower.days(since: first), b = upper.days(since: first) + 1
+        return (row.done[b] - row.done[a], row.due[b] - row.due[a])
+    }
+
+    /// The state of `ids` together over each of `spans`; `start` is when the plan or activity
+    /// starts. Each activity is looked up once for all the spans (a period's series asks for eight
+    /// spans of every intervention, and looking each up per span was most of the series' time).
+    func states(_ ids: [String], over spans: [(first: LocalDate, last: LocalDate)], start: LocalDate?, today: LocalDate) -> [AdherenceState] {
+        var completed = [Int](repeating: 0, count: spans.count), due = completed
         for id in ids {
-            let sums = totals(id, from: first, through: min(last, today))
-            completed += sums.completed
-            total += sums.due
+            guard let row = sums[id] else { continue }
+            for (index, span) in spans.enumerated() where span.first <= today {
+                let sums = totals(row, from: span.first, through: min(span.last, today))
+                completed[index] += sums.completed
+                due[index] += sums.due
+            }
         }
-        return total == 0 ? .nothingDue : .due(completed: completed, total: total)
+        return spans.indices.map { index in
+            guard let start, spans[index].last >= start else { return .notStarted }
+            guard spans[index].first <= today else { return .future }
+            return due[index] == 0 ? .nothingDue : .due(completed: completed[index], total: due[index])
+        }
     }
 }
 
@@ -132,10 +142,12 @@ extension AdherenceSeries {
     /// The plan's series, then one per intervention that counts in adherence in some version, in display order.
     static func all(plan: PlanSnapshot, period: InsightPeriod, ledger: AdherenceLedger, today: LocalDate) -> (plan: AdherenceSeries, activities: [AdherenceSeries]) {
         let counted = plan.histories.filter(\.countsInAdherence)
+        // The buckets, then the whole period.
+        let spans = period.buckets.map { (first: $0.first, last: $0.last) } + [(first: period.first, last: period.last)]
         func series(_ ids: [String], activityId: String?, title: String, start: LocalDate?) -> AdherenceSeries {
-            AdherenceSeries(activityId: activityId, title: title,
-                            buckets: period.buckets.map { ledger.state(ids, first: $0.first, last: $0.last, start: start, today: today) },
-                            total: ledger.state(ids, first: period.first, last: period.last, start: start, today: today))
+            var states = ledger.states(ids, over: spans, start: start, today: today)
+            let total = states.removeLast()
+            return AdherenceSeries(activityId: activityId, title: title, buckets: states, total: total)
         }
         let whole = series(counted.map(\.id), activityId: nil, title: "Adherence", start: plan.start)
         let each = counted.map { history in
@@ -161,9 +173,7 @@ extension InsightsEngine {
         let end = min(last, today)
         let done = try store.completedCounts(of: counted, from: first, through: end)
         let ledger = AdherenceLedger(ids: counted, due: DueTable(plan: plan, first: first, last: end), done: done, first: first, last: end)
-        return (0...last.days(since: first)).map { offset in
-            let day = first.adding(days: offset)
-            return ledger.state(counted, first: day, last: day, start: plan.start, today: today)
-        }
+        let days = (0...last.days(since: first)).map { first.adding(days: $0) }
+        return ledger.states(counted, over: days.map { (first: $0, last: $0) }, start: plan.start, today: today)
     }
 }

@@ -166,9 +166,18 @@ import TerminalUI
         #expect(friday.week == saturday.week)
         #expect(friday.insights == saturday.insights)
         #expect(friday.selectedDate.iso == "2026-11-20")
-        // The latest readings are looked up for the new day: Friday's pain was 3, Saturday's 4.
-        #expect(friday.latest["pain"]?.values.first?.value == 3)
-        #expect(saturday.latest["pain"]?.values.first?.value == 4)
+        // The Symptom Tracker shows the new day's own readings (Friday's pain was 3, Saturday's 4),
+        // and, for an assessment with none that day, the latest before it with its date.
+        func shown(_ id: String, _ data: DashboardData) -> String {
+            SymptomTrackerPane.reading(data.day.items.first { $0.activity.id == id }!, data: data, zone: fixture.clock.timeZone).0
+        }
+        #expect(shown("pain", friday) == "3 of 10")
+        #expect(shown("pain", saturday) == "4 of 10")
+        #expect(shown("temperature", friday) == "37.9 °C (19 Nov)")
+        #expect(shown("bp", saturday) == "128/84 mmHg (19 Nov)")
+        #expect(shown("swelling", saturday) == "—")
+        // Only the readings a day without its own shows are looked up.
+        #expect(Set(saturday.latest.keys) == ["temperature", "bp"])
         // Another week is loaded, not reused, and matches a fresh load.
         let lastWeek = try DashboardData.load(from: fixture.store, date: fixture.today.adding(days: -7), today: fixture.today, plan: plan,
                                               insights: .week, reusing: saturday)

@@ -18,7 +18,8 @@ public struct DashboardData: Equatable, Sendable {
     public var week: [WeekDay]
     /// The selected day: its events and their outcomes.
     public var day: DayAgenda
-    /// Each assessment's latest reading on or before the selected day.
+    /// The latest reading on or before the selected day of each of the day's assessments that has
+    /// nothing recorded on it: what the Symptom Tracker shows in place of the day's own reading.
     public var latest: [String: Outcome]
 
     public var selectedDate: LocalDate { day.date }
@@ -34,7 +35,10 @@ public struct DashboardData: Equatable, Sendable {
     /// order among equals.
     public var chartFields: [FieldInsight] {
         guard let fields = insights?.assessments else { return [] }
-        return fields.enumerated().sorted { ($0.element.overall?.count ?? 0, -$0.offset) > ($1.element.overall?.count ?? 0, -$1.offset) }.map(\.element)
+        // Positions are sorted, not the fields: each field holds its series, and moving them about
+        // in the sort was a tenth of drawing Insights.
+        let counts = fields.map { $0.overall?.count ?? 0 }
+        return fields.indices.sorted { (counts[$0], -$0) > (counts[$1], -$1) }.map { fields[$0] }
     }
 
     /// What Insights can chart, in list order: sleep first when the period has any, then the
@@ -65,6 +69,13 @@ public struct DashboardData: Equatable, Sendable {
         self.night = night
     }
 
+    /// The day's assessments with nothing recorded on it, whose earlier reading the Symptom Tracker
+    /// shows. (Asking for every assessment of a plan was a tenth of a week switch at ten years, for
+    /// readings a day with its own never shows.)
+    static func withoutReading(_ day: DayAgenda) -> [String] {
+        day.items.compactMap { $0.activity.kind == .assessment && !$0.events.contains(where: \.isDone) ? $0.activity.id : nil }
+    }
+
     /// What a store with no plan shows (the welcome screen), on `date`.
     public static func noPlan(on date: LocalDate) -> DashboardData {
         let plan = PlanSnapshot(title: "", histories: [])
@@ -81,9 +92,8 @@ public struct DashboardData: Equatable, Sendable {
         // One read transaction: everything on screen comes from one state of the store.
         var data = try store.reading { reader in
             let plan = try plan ?? reader.plan()
-            let assessmentIds = plan.histories.filter { $0.kind == .assessment }.map(\.id)
             let day = try reader.day(date, plan: plan)
-            let latest = try reader.latestOutcomes(of: assessmentIds, onOrBefore: date)
+            let latest = try reader.latestOutcomes(of: Self.withoutReading(day), onOrBefore: date)
             let timer = try SleepTimer.running(reader.database)
             let asksForms = plan.histories.contains { $0.activity(on: date).questionnaire != nil }
             func drafts() throws -> Set<DraftEvent> { asksForms ? try reader.drafts(on: date) : [] }

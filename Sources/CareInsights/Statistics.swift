@@ -55,9 +55,12 @@ struct FieldStatisticsLoader {
     /// Each field's per-day statistics from the first day needed (messages look back a week before
     /// the period's end) to the period's last, read for all fields in one statement.
     let days: [String: [BucketStatistics]]
+    /// The period's buckets, worked out once for all the fields.
+    let spans: [BucketSpan]
 
     init(store: StoreReader, period: InsightPeriod, dailyFrom: LocalDate, fields: [(activityId: String, field: String)]) throws {
         self.period = period
+        spans = period.buckets
         days = try store.dailyStatistics(of: fields, from: min(dailyFrom, period.first), through: period.last)
     }
 
@@ -67,14 +70,17 @@ struct FieldStatisticsLoader {
         let daily = days[activity.id + "/" + field.name] ?? []
         let inPeriod = daily.filter { period.contains($0.start) }
         var buckets: [ReadingStatistics?] = []
+        buckets.reserveCapacity(spans.count)
         var index = inPeriod.startIndex
-        for span in period.buckets {
-            var parts: [ReadingStatistics] = []
+        for span in spans {
+            // The bucket's days combined in date order, as `ReadingStatistics.combined` does.
+            var combined: ReadingStatistics?
             while index < inPeriod.endIndex, inPeriod[index].start <= span.last {
-                parts.append(inPeriod[index].statistics)
+                let day = inPeriod[index].statistics
+                combined = combined.map { .merged($0, then: day) } ?? day
                 index += 1
             }
-            buckets.append(.combined(parts))
+            buckets.append(combined)
         }
         let readings = DailyReadings(activityId: activity.id, title: title, field: field, aggregate: measure.aggregate,
                                      measureType: measure.type,

@@ -93,7 +93,9 @@ struct Snapshot: TextOnlyCommand {
         let clock = try store.clock()
         let date = try day.resolve(clock)
         let colors = ansi ? Locations.colorPolicy.colors(terminalColors: 256) : 0
-        let theme = ThemeFile.resolve(try careplan.global.loadTheme(), colors: colors)
+        // Plain text carries no colours: the theme file is read (and parsed, a tenth of the
+        // command) only for --ansi, or to refuse a --theme that does not load.
+        let theme = ansi || careplan.global.theme != nil ? ThemeFile.resolve(try careplan.global.loadTheme(), colors: colors) : .fallback
         // A store not made yet shows what careplan would show there: the welcome screen (the file
         // is not created).
         let careStore: CareStore?

@@ -66,9 +66,9 @@ struct AdherenceLedger {
         for id in ids {
             guard let row = sums[id] else { continue }
             for (index, span) in spans.enumerated() where span.first <= today {
-                let sums = totals(row, from: span.first, through: min(span.last, today))
-                completed[index] += sums.completed
-                due[index] += sums.due
+                let spanTotals = totals(row, from: span.first, through: min(span.last, today))
+                completed[index] += spanTotals.completed
+                due[index] += spanTotals.due
             }
         }
         return spans.indices.map { index in

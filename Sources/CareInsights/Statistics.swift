@@ -35,9 +35,11 @@ struct DailyReadings: Sendable {
 extension ReadingStatistics {
     /// Several buckets' statistics as one (in date order, so `last` is the last bucket's last);
     /// exact, because count, sum, min and max combine and the average is sum / count.
-    static func combined(_ parts: [ReadingStatistics]) -> ReadingStatistics? {
-        guard let first = parts.first else { return nil }
-        return parts.dropFirst().reduce(first) { .merged($0, then: $1) }
+    static func combined(_ parts: some Sequence<ReadingStatistics>) -> ReadingStatistics? {
+        var rest = parts.makeIterator()
+        guard var total = rest.next() else { return nil }
+        while let next = rest.next() { total = .merged(total, then: next) }
+        return total
     }
 }
 
@@ -73,21 +75,17 @@ struct FieldStatisticsLoader {
         buckets.reserveCapacity(spans.count)
         var index = inPeriod.startIndex
         for span in spans {
-            // The bucket's days combined in date order, as `ReadingStatistics.combined` does.
-            var combined: ReadingStatistics?
-            while index < inPeriod.endIndex, inPeriod[index].start <= span.last {
-                let day = inPeriod[index].statistics
-                combined = combined.map { .merged($0, then: day) } ?? day
-                index += 1
-            }
-            buckets.append(combined)
+            // The bucket's days, combined where they lie (no array of them per bucket).
+            let first = index
+            while index < inPeriod.endIndex, inPeriod[index].start <= span.last { index += 1 }
+            buckets.append(.combined(inPeriod[first..<index].lazy.map(\.statistics)))
         }
         let readings = DailyReadings(activityId: activity.id, title: title, field: field, aggregate: measure.aggregate,
                                      measureType: measure.type,
                                      days: Dictionary(daily.map { ($0.start.dayNumber, $0.statistics) }, uniquingKeysWith: { first, _ in first }))
         let points = inPeriod.map { (x: Double($0.start.days(since: period.first)), y: $0.statistics.value(measure.aggregate)) }
         let insight = FieldInsight(activityId: activity.id, title: title, field: field, aggregate: measure.aggregate,
-                                   buckets: buckets, overall: .combined(inPeriod.map(\.statistics)),
+                                   buckets: buckets, overall: .combined(inPeriod.lazy.map(\.statistics)),
                                    trend: Trend.fit(points, scale: Trend.scale(field, values: points.map(\.y))))
         return (insight, readings)
     }

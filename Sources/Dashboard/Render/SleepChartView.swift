@@ -94,16 +94,19 @@ enum SleepChartView {
             // Columns of one mark run together into one span, made once the run ends (a role has
             // one mark); appending column by column was most of drawing the strip.
             var run: (mark: String, role: ThemeRole, columns: Int)?
+            func endRun() {
+                if let run { row.append(StyledSpan(String(repeating: run.mark, count: run.columns), role: run.role)) }
+            }
             for column in 0..<width {
                 let at = base + Int((Double(column) + 0.5) * step * 60)
                 while index < segments.count, segments[index].end <= at { index += 1 }
                 let stage = index < segments.count && segments[index].start <= at ? segments[index].stage : nil
                 let (text, role) = mark(stage, style: context.chartStyle)
                 if run?.role == role { run!.columns += 1; continue }
-                if let run { row.append(StyledSpan(String(repeating: run.mark, count: run.columns), role: run.role)) }
+                endRun()
                 run = (text, role, 1)
             }
-            if let run { row.append(StyledSpan(String(repeating: run.mark, count: run.columns), role: run.role)) }
+            endRun()
             buffer.draw([row], in: Rect(x: x, y: y, width: width, height: 1), theme: theme)
             x += width + 1
             if let head = night.headline {

@@ -22,32 +22,48 @@ extension Int: PlaceholderValue {
 /// translation keeps the placeholders of its English text).
 public enum Placeholders {
     public static func fill(_ text: String, _ values: KeyValuePairs<String, any PlaceholderValue>) -> String {
-        let utf8 = text.utf8
-        guard !values.isEmpty, var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
-        // Scanned as UTF-8: the braces are ASCII, and a frame fills a few hundred of these. Slices
-        // are appended through String's Substring overload: `+=` takes the generic Sequence path,
-        // whose first use searches every conformance in the program (a status line's worth of time).
-        var result = String(text[..<open])
-        result.reserveCapacity(utf8.count + 16)
-        while true {
-            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else {
-                result.append(contentsOf: text[open...])
-                return result
+        fill(text, values, count: nil)
+    }
+
+    /// `fill`, with `{count}` given apart from the other values (`trn` fills both in one pass).
+    static func fill(_ text: String, _ values: KeyValuePairs<String, any PlaceholderValue>, count: Int?) -> String {
+        guard !values.isEmpty || count != nil else { return text }
+        var text = text
+        // Scanned and put together as UTF-8 bytes: the braces are ASCII, and a frame fills about a
+        // hundred of these (the Insights messages, dates, the header); through String's indices
+        // and slices it was a twentieth of a week switch.
+        let filled: String? = text.withUTF8 { bytes in
+            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 32)
+            var copied = 0
+            while let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
+                let name = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+                if let value = value(named: name, in: values, count: count) {
+                    result.append(contentsOf: bytes[copied..<open])
+                    var shown = value.placeholderText
+                    shown.withUTF8 { result.append(contentsOf: $0) }
+                    copied = close + 1
+                }
+                guard let next = bytes[(close + 1)...].firstIndex(of: UInt8(ascii: "{")) else { break }
+                open = next
             }
-            let name = text[utf8.index(after: open)..<close]
-            if let value = values.first(where: { $0.key.utf8.elementsEqual(name.utf8) })?.value {
-                result += value.placeholderText
-            } else {
-                result.append(contentsOf: text[open...close])
-            }
-            let next = utf8.index(after: close)
-            guard let brace = utf8[next...].firstIndex(of: UInt8(ascii: "{")) else {
-                result.append(contentsOf: text[next...])
-                return result
-            }
-            result.append(contentsOf: text[next..<brace])
-            open = brace
+            // A name the values do not give stays as written.
+            result.append(contentsOf: bytes[copied...])
+            return String(decoding: result, as: UTF8.self)
         }
+        return filled ?? text
+    }
+
+    /// The value a `{name}` takes: `count` for `{count}` when given, else the first value of that name.
+    private static func value(named name: UnsafeBufferPointer<UInt8>, in values: KeyValuePairs<String, any PlaceholderValue>,
+                              count: Int?) -> (any PlaceholderValue)? {
+        if let count, name.elementsEqual("count".utf8) { return count }
+        for index in values.indices {
+            let key = values[index].key.utf8
+            if key.count == name.count, key.elementsEqual(name) { return values[index].value }
+        }
+        return nil
     }
 
     /// The placeholder names a text uses, in order: "{count} of {total}" → ["count", "total"].

@@ -26,7 +26,7 @@ public func trn(_ singular: StaticString, _ plural: StaticString, _ count: Int,
                 _ values: KeyValuePairs<String, any PlaceholderValue> = [:]) -> String {
     // The pseudo-language lengthens the sentence, not the values put in it.
     let form = Translation.shown(Translation.lookup(singular, plural, count))
-    return Placeholders.fill(Placeholders.fill(form, ["count": count]), values)
+    return Placeholders.fill(form, values, count: count)
 }
 
 /// A word whose sense depends on where it stands, told apart for translators by `context`:

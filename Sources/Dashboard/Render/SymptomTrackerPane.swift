@@ -22,13 +22,14 @@ enum SymptomTrackerPane {
         let titleWidth = min(24, max(12, listArea.width / 3))
         // The progress and status columns as wide as the reader's language needs: the day's widest
         // progress, the widest of the three statuses (so the column stays put as the list scrolls).
-        let progressWidth = max(7, rows.map { TextWidth.of(progress($0)) }.max() ?? 0) + 1
+        let progresses = rows.map(progress)
+        let progressWidth = max(7, progresses.map { TextWidth.of($0) }.max() ?? 0) + 1
         let statusWidth = min(listArea.width / 4, [highText, lowText, normalText].map(TextWidth.of).max()! + 1)
         let lines = ListLines.build(rows) { $0.activity.group }
         ListLines.draw(lines, selected: state.symptomSelection, in: listArea, titleWidth: titleWidth, theme: theme, into: &buffer) { index, item, y, column, buffer in
             buffer.mark(Rect(x: listArea.x, y: y, width: listArea.width, height: 1), MouseTarget.symptomRow(index).tag)
             var x = column
-            x += buffer.write(TextWidth.pad(progress(item), to: progressWidth), x: x, y: y, style: theme[.dim], clip: listArea)
+            x += buffer.write(TextWidth.pad(progresses[index], to: progressWidth), x: x, y: y, style: theme[.dim], clip: listArea)
             // The status before the value, so a narrow pane cuts the value, not the warning.
             let (value, status, role) = reading(item, data: data, zone: context.timeZone)
             x += buffer.write(TextWidth.pad(status, to: statusWidth), x: x, y: y, style: theme[role], clip: listArea)

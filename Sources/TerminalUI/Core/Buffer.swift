@@ -73,6 +73,8 @@ public struct Buffer: Hashable, Sendable {
         if TextWidth.isOneColumnPerScalar(text) {
             let lower = max(clip.x, 0), upper = min(clip.maxX, width)
             var column = x
+            // A rule, a bar or a sleep strip repeats one symbol: its glyph is made once, not per cell.
+            var last: (scalar: Unicode.Scalar, glyph: String)?
             for scalar in text.unicodeScalars {
                 guard column < upper else {
                     dropped = true
@@ -81,7 +83,15 @@ public struct Buffer: Hashable, Sendable {
                 if column < lower { dropped = true }
                 if column >= lower {
                     clearWide(at: column, y: y)
-                    let glyph = scalar.value < 0x7F ? Self.asciiGlyphs[Int(scalar.value) - 0x20] : String(scalar)
+                    let glyph: String
+                    if scalar.value < 0x7F {
+                        glyph = Self.asciiGlyphs[Int(scalar.value) - 0x20]
+                    } else if let last, last.scalar == scalar {
+                        glyph = last.glyph
+                    } else {
+                        glyph = String(scalar)
+                        last = (scalar, glyph)
+                    }
                     self[column, y] = Cell(glyph, width: 1, style: style)
                 }
                 column += 1

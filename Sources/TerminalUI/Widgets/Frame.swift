@@ -27,7 +27,7 @@ public enum TextWrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in paragraphs(text) {
             // The line's width is kept as it grows, rather than measuring it again for every piece.
             var line = "", used = 0
             for piece in pieces(paragraph) {
@@ -55,6 +55,14 @@ public enum TextWrap {
         return lines
     }
 
+    /// The text's lines, split at "\n". Found among the bytes, which is the same split as among
+    /// the characters unless a "\r\n" (one character) is there; breaking the text into characters
+    /// to find them was a third of wrapping an activity's details on every frame.
+    static func paragraphs(_ text: String) -> [Substring] {
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else { return text.split(separator: "\n", omittingEmptySubsequences: false) }
+        return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
     /// At most `count` of `lines`, the last ending in "…" when some were left out.
     public static func limited(_ lines: [String], to count: Int) -> [String] {
         guard lines.count > count else { return lines }
@@ -74,7 +82,14 @@ public enum TextWrap {
     }
 
     static func pieces(_ paragraph: Substring) -> [Piece] {
-        // Most text has no Chinese or Japanese in it: then its pieces are its words, found at once.
+        // Text whose every scalar is a character of its own, a column wide (English, Polish, the
+        // dashboard's symbols), has its words found among the bytes, each a column a scalar.
+        if TextWidth.isOneColumnPerScalar(paragraph) {
+            return paragraph.utf8.split(separator: UInt8(ascii: " ")).map {
+                Piece(text: String(Substring($0)), width: Substring($0).unicodeScalars.count, afterSpace: true)
+            }
+        }
+        // Most other text has no Chinese or Japanese in it: then its pieces are its words, found at once.
         if !paragraph.unicodeScalars.contains(where: { $0.value >= 0x1100 && isIdeographic(Character($0)) }) {
             return paragraph.split(separator: " ").map { Piece(text: String($0), width: TextWidth.of($0), afterSpace: true) }
         }

@@ -90,13 +90,22 @@ struct SpanTotals {
     let last: LocalDate
     private var totals: [String: (completed: Int, due: Int)] = [:]
 
-    init(store: StoreReader, histories: [ActivityHistory], due table: DueTable, first: LocalDate, last: LocalDate) throws {
+    /// `known`: daily counts that cover `first...last`, when the caller has them (a week's or a
+    /// month's report reads the days before it with its own); else the totals are asked for.
+    init(store: StoreReader, histories: [ActivityHistory], due table: DueTable, first: LocalDate, last: LocalDate,
+         known: DailyCounts? = nil) throws {
         self.first = first
         self.last = last
         guard first <= last else { return }
         let spans = ActivitySpan.counted(histories, first: first, last: last)
+        let counts: [Int]
+        if let known, known.first <= first, known.last >= last {
+            counts = spans.map { known.counts(of: $0.activityId, from: $0.from, through: $0.through).reduce(0, +) }
+        } else {
+            counts = try store.outcomeCounts(spans)
+        }
         var completed: [String: Int] = [:]
-        for (span, count) in zip(spans, try store.outcomeCounts(spans)) { completed[span.activityId, default: 0] += count }
+        for (span, count) in zip(spans, counts) { completed[span.activityId, default: 0] += count }
         for id in histories.map(\.id) {
             let due = table.days(of: id, from: first, through: last).reduce(0) { $0 + ($1.counts ? Int($1.occurrences) : 0) }
             totals[id] = (min(completed[id] ?? 0, due), due)
@@ -108,19 +117,39 @@ struct SpanTotals {
 
 /// Each activity's latest day, in a span, on which a version that counts in adherence had
 /// something done: where a run of missed days ends. One index seek per activity and version
-/// instead of reading every day of a two-month look-back.
+/// instead of reading every day of a two-month look-back, and none where the period's own daily
+/// counts (`known`) already show a day done.
 ///
 /// An outcome on a counted version's day means something due was done (the store only accepts
 /// outcomes for occurrences due that day), so that day ends a run of misses.
 struct LastDone {
     private var days: [String: LocalDate] = [:]
 
-    init(store: StoreReader, histories: [ActivityHistory], first: LocalDate, last: LocalDate) throws {
-        let spans = ActivitySpan.counted(histories, first: first, last: last)
-        for (span, day) in zip(spans, try store.latestOutcomeDays(spans)) {
-            guard let day else { continue }
-            days[span.activityId] = max(days[span.activityId] ?? day, day)
+    init(store: StoreReader, histories: [ActivityHistory], first: LocalDate, last: LocalDate, known: DailyCounts? = nil) throws {
+        var asked: [ActivitySpan] = []
+        for span in ActivitySpan.counted(histories, first: first, last: last) {
+            // A span ending inside the known days: its latest day done there, if any, is the
+            // answer (a count is there exactly when the store has a summary row for the day);
+            // only the days before them are asked for when none is.
+            guard let known, span.through >= known.first, span.through <= known.last else {
+                asked.append(span)
+                continue
+            }
+            let from = max(span.from, known.first)
+            if let offset = known.counts(of: span.activityId, from: from, through: span.through).lastIndex(where: { $0 > 0 }) {
+                note(span.activityId, from.adding(days: offset))
+            } else if span.from < known.first {
+                asked.append(ActivitySpan(activityId: span.activityId, from: span.from, through: known.first.adding(days: -1)))
+            }
         }
+        for (span, day) in zip(asked, try store.latestOutcomeDays(asked)) {
+            guard let day else { continue }
+            note(span.activityId, day)
+        }
+    }
+
+    private mutating func note(_ id: String, _ day: LocalDate) {
+        days[id] = max(days[id] ?? day, day)
     }
 
     /// The latest such day of `id`, if any in the span.

@@ -66,12 +66,16 @@ public struct InsightsEngine: Sendable {
         let previousFrom = period.first.adding(days: -finished)
         let streakFrom = lastFinished.adding(days: -(MessageRules.streakLookBack - 1))
         let interventions = plan.histories.filter { $0.kind == .intervention }.map(\.id)
-        let done = try store.completedCounts(of: interventions, from: period.first, through: end)
+        // A week or a month reads the days before it (the adherence drop's) with its own, in one
+        // statement; a quarter's or a year's are summed by SQLite rather than read day by day.
+        let readsPrevious = finished <= 31
+        let done = try store.completedCounts(of: interventions, from: readsPrevious ? previousFrom : period.first, through: end)
         let due = DueTable(plan: plan, first: min(streakFrom, previousFrom), last: max(end, period.last))
         let counted = plan.histories.filter(\.countsInAdherence)
         let ledger = AdherenceLedger(ids: counted.map(\.id), due: due, done: done, first: period.first, last: end)
-        let previous = try SpanTotals(store: store, histories: counted, due: due, first: previousFrom, last: period.first.adding(days: -1))
-        let lastDone = try LastDone(store: store, histories: counted, first: streakFrom, last: lastFinished)
+        let previous = try SpanTotals(store: store, histories: counted, due: due, first: previousFrom, last: period.first.adding(days: -1),
+                                      known: done)
+        let lastDone = try LastDone(store: store, histories: counted, first: streakFrom, last: lastFinished, known: done)
         let (whole, perActivity) = AdherenceSeries.all(plan: plan, period: period, ledger: ledger, today: today)
 
         // Narrowed to an assessment, only its readings matter; narrowed to an intervention, all of

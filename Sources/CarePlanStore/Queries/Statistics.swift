@@ -163,15 +163,13 @@ extension StoreReader {
         // with a scan of the whole table; each row carries its field's index, so no text is read back.
         // CROSS JOIN keeps the list outside: SQLite 3.49's planner otherwise puts the summaries
         // outside and scans every one of the person's rows (a year's insights went from 31 to 260 ms).
-        let pairs = fields.indices.map { "(?, ?, \($0))" }.joined(separator: ", ")
+        let list = ListedTexts(values: fields.map(\.activityId), fields.map(\.field))
         let statement = try db.cachedStatement(sql: """
             SELECT f.column3, s.day, s.count, s.min, s.max, s.sum, s.last
-            FROM (VALUES \(pairs)) f CROSS JOIN daySummary s
+            FROM (VALUES \(list.sql)) f CROSS JOIN daySummary s
                 ON s.personId = person() AND s.activityId = f.column1 AND s.field = f.column2 AND s.day BETWEEN ? AND ?
             """)
-        var arguments: [any DatabaseValueConvertible] = fields.flatMap { [$0.activityId, $0.field] as [any DatabaseValueConvertible] }
-        arguments += [from.dayNumber, through.dayNumber]
-        statement.setUncheckedArguments(StatementArguments(arguments))
+        statement.setUncheckedArguments(StatementArguments(list.arguments + [from.dayNumber.databaseValue, through.dayNumber.databaseValue]))
         var perField = [[BucketStatistics]](repeating: [], count: fields.count)
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
@@ -197,12 +195,12 @@ extension StoreReader {
         guard !ids.isEmpty else { return DailyCounts(first: from, last: through, counts: counts) }
         // As in `dailyStatistics`: a join from the list (kept outside by CROSS JOIN), each row
         // carrying its activity's index.
-        let list = ids.indices.map { "(?, \($0))" }.joined(separator: ", ")
+        let list = ListedTexts(values: ids)
         let statement = try db.cachedStatement(sql: """
-            SELECT a.column2, s.day, s.count FROM (VALUES \(list)) a
+            SELECT a.column2, s.day, s.count FROM (VALUES \(list.sql)) a
             CROSS JOIN daySummary s ON s.personId = person() AND s.activityId = a.column1 AND s.field = '' AND s.day BETWEEN ? AND ?
             """)
-        statement.setUncheckedArguments(StatementArguments(ids + [from.dayNumber, through.dayNumber] as [any DatabaseValueConvertible]))
+        statement.setUncheckedArguments(StatementArguments(list.arguments + [from.dayNumber.databaseValue, through.dayNumber.databaseValue]))
         var perActivity = ids.map { counts[$0]! }
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
@@ -221,14 +219,14 @@ extension StoreReader {
             [spans[$0].from.dayNumber, spans[$0].through.dayNumber]
         }
         for (days, indices) in groups {
-            let ids = Array(Set(indices.map { spans[$0].activityId })).sorted()
+            let list = ListedTexts(items: Array(Set(indices.map { spans[$0].activityId })).sorted())
             let statement = try db.cachedStatement(sql: """
                 SELECT activityId, TOTAL(count) FROM daySummary
-                WHERE personId = person() AND activityId IN (\(ids.map { _ in "?" }.joined(separator: ", "))) AND field = ''
+                WHERE personId = person() AND activityId IN (\(list.sql)) AND field = ''
                   AND day BETWEEN ? AND ?
                 GROUP BY activityId
                 """)
-            statement.setUncheckedArguments(StatementArguments(ids + [days[0], days[1]] as [any DatabaseValueConvertible]))
+            statement.setUncheckedArguments(StatementArguments(list.arguments + [days[0].databaseValue, days[1].databaseValue]))
             var totals: [String: Int] = [:]
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
@@ -239,27 +237,32 @@ extension StoreReader {
         }
         return result
     }
+
     /// The latest day of each span on which its activity has an outcome, in order; nil for a span
-    /// without any. One statement, one index seek per span, whatever the span's length: what a
+    /// without any. One index seek per span, whatever the span's length: what a
     /// missed-days streak needs, without reading the days in between.
     public func latestOutcomeDays(_ spans: [ActivitySpan]) throws -> [LocalDate?] {
         var result = [LocalDate?](repeating: nil, count: spans.count)
-        let asked = spans.indices.filter { spans[$0].from <= spans[$0].through }
-        guard !asked.isEmpty else { return result }
-        let list = asked.indices.map { "(?, ?, ?, \($0))" }.joined(separator: ", ")
-        let statement = try db.cachedStatement(sql: """
-            SELECT f.column4, (SELECT MAX(day) FROM daySummary s
-                               WHERE s.personId = person() AND s.activityId = f.column1 AND s.field = ''
-                                 AND s.day BETWEEN f.column2 AND f.column3)
-            FROM (VALUES \(list)) f
-            """)
-        statement.setUncheckedArguments(StatementArguments(asked.flatMap {
-            [spans[$0].activityId, spans[$0].from.dayNumber, spans[$0].through.dayNumber] as [any DatabaseValueConvertible]
-        }))
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-            let index: Int = row[0], day: Int? = row[1]
-            result[asked[index]] = day.map { LocalDate(dayNumber: $0) }
+        // Spans over the same days (the usual case, as in `outcomeCounts`) share a statement, bound
+        // only their first and last day.
+        let groups = Dictionary(grouping: spans.indices.filter { spans[$0].from <= spans[$0].through }) {
+            [spans[$0].from.dayNumber, spans[$0].through.dayNumber]
+        }
+        for (days, asked) in groups {
+            // Bound: LastDone asks only for activities the period itself shows nothing done for.
+            let list = ListedTexts(values: asked.map { spans[$0].activityId }, bound: true)
+            let statement = try db.cachedStatement(sql: """
+                SELECT f.column2, (SELECT MAX(day) FROM daySummary s
+                                   WHERE s.personId = person() AND s.activityId = f.column1 AND s.field = ''
+                                     AND s.day BETWEEN ?1 AND ?2)
+                FROM (VALUES \(list.sql)) f
+                """)
+            statement.setUncheckedArguments(StatementArguments([days[0].databaseValue, days[1].databaseValue] + list.arguments))
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                let index: Int = row[0], day: Int? = row[1]
+                result[asked[index]] = day.map { LocalDate(dayNumber: $0) }
+            }
         }
         return result
     }

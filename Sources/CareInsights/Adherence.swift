@@ -159,11 +159,15 @@ struct LastDone {
 extension ActivitySpan {
     /// The stretches of `first...last` in which each history's version in force counts in adherence.
     static func counted(_ histories: [ActivityHistory], first: LocalDate, last: LocalDate) -> [ActivitySpan] {
-        histories.flatMap { history in
-            DueTable.segments(of: history, first: first, last: last).filter(\.activity.countsInAdherence).map {
-                ActivitySpan(activityId: history.id, from: $0.first, through: $0.last)
+        var spans: [ActivitySpan] = []
+        // By index: copying each version's activity to ask one flag of it was most of this.
+        for index in histories.indices {
+            for bound in DueTable.bounds(of: histories[index], first: first, last: last)
+            where histories[index].versions[bound.version].activity.countsInAdherence {
+                spans.append(ActivitySpan(activityId: histories[index].id, from: bound.first, through: bound.last))
             }
         }
+        return spans
     }
 }
 

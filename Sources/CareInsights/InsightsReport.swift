@@ -70,7 +70,7 @@ public struct InsightsEngine: Sendable {
         // statement; a quarter's or a year's are summed by SQLite rather than read day by day.
         let readsPrevious = finished <= 31
         let done = try store.completedCounts(of: interventions, from: readsPrevious ? previousFrom : period.first, through: end)
-        let due = DueTable(plan: plan, first: min(streakFrom, previousFrom), last: max(end, period.last))
+        let due = DueTable(plan: plan, first: min(streakFrom, previousFrom), last: max(end, period.last), tabledFrom: previousFrom)
         let counted = plan.histories.filter(\.countsInAdherence)
         let ledger = AdherenceLedger(ids: counted.map(\.id), due: due, done: done, first: period.first, last: end)
         let previous = try SpanTotals(store: store, histories: counted, due: due, first: previousFrom, last: period.first.adding(days: -1),

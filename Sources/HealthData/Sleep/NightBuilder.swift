@@ -55,10 +55,16 @@ public enum NightBuilder {
     /// As `figures(_:awakeningMinutes:)`, with the samples' `segments` already cut. The night is
     /// lived where its earliest sample that says so was recorded.
     static func figures(_ samples: [SleepInterval], segments: [SleepSegment], awakeningMinutes: Int) -> SleepFigures? {
-        let samples = samples.filter { $0.end > $0.start }
+        let samples = samples.allSatisfy { $0.end > $0.start } ? samples : samples.filter { $0.end > $0.start }
         guard !samples.isEmpty else { return nil }
         var figures = unzoned(samples, segments: segments, awakeningMinutes: awakeningMinutes)
-        figures.zone = samples.filter { $0.zone != nil }.min { $0.start < $1.start }?.zone
+        // By index: a sample carries its source's name and zone, and copying each to compare
+        // starts was a tenth of reading a year of nights.
+        var earliest: Int?
+        for index in samples.indices where samples[index].zone != nil {
+            if earliest.map({ samples[index].start < samples[$0].start }) ?? true { earliest = index }
+        }
+        figures.zone = earliest.flatMap { samples[$0].zone }
         return figures
     }
 
@@ -102,28 +108,30 @@ public enum NightBuilder {
         for sample in sorted { edges.append(sample.start); edges.append(sample.end) }
         edges.sort()
         var result: [SleepSegment] = []
-        // The samples covering the current stretch: a night holds a few dozen, so a plain array
-        // scanned per stretch beats any structure.
-        var active: [SleepInterval] = [], next = 0, previous = Int.min
+        // The samples covering the current stretch, by their place in `sorted` (a sample carries
+        // its source's name and zone, which copying would retain): a night holds a few dozen, so
+        // a plain array scanned per stretch beats any structure.
+        var active: [Int] = [], next = 0, previous = Int.min
         for index in edges.indices.dropLast() {
             let a = edges[index], b = edges[index + 1]
             guard a != previous, b > a else { continue }
             previous = a
-            active.removeAll { $0.end <= a }
+            active.removeAll { sorted[$0].end <= a }
             while next < sorted.count, sorted[next].start <= a {
-                active.append(sorted[next])
+                active.append(next)
                 next += 1
             }
-            var staged: SleepInterval?, asleep = false
+            var staged: Int?, asleep = false
             for sample in active {
-                if sample.stage.isStaged {
-                    if let best = staged, (best.rank, best.stage) <= (sample.rank, sample.stage) { continue }
+                let stage = sorted[sample].stage
+                if stage.isStaged {
+                    if let best = staged, (sorted[best].rank, sorted[best].stage) <= (sorted[sample].rank, stage) { continue }
                     staged = sample
-                } else if sample.stage == .asleep {
+                } else if stage == .asleep {
                     asleep = true
                 }
             }
-            let stage = staged?.stage ?? (asleep ? .asleep : active.isEmpty ? nil : .inBed)
+            let stage = staged.map { sorted[$0].stage } ?? (asleep ? .asleep : active.isEmpty ? nil : .inBed)
             if let last = result.last, last.stage == stage, last.end == a {
                 result[result.count - 1].end = b
             } else {

@@ -95,7 +95,8 @@ struct Benchmark {
         // with --large, the 10M-record export too.
         var health: ImportResult?
         if options.onlyImport || (!options.quick && !options.skipImport && !options.onlySync && !options.onlyFHIRPath && !options.onlyEncryption) {
-            var imports = try ImportCases(folder: workFolder, runs: options.importRuns, skipPeers: options.skipPeers).run()
+            var imports = try ImportCases(folder: workFolder, runs: options.importRuns, skipPeers: options.skipPeers,
+                                          processRuns: options.runs ?? options.defaultRuns).run()
             print("health import measured (\(ReportTable.number(imports.own.median)) ms, floor \(ReportTable.number(imports.floor.median)) ms"
                   + imports.peers.map { ", \($0.name) \(ReportTable.number($0.samples.median)) ms" }.joined() + ")")
             imports.peerNotes.forEach { print("note: " + $0) }

@@ -104,6 +104,11 @@ activities:
         #expect(monday.map(\.text) == ["Metformin missed 3 days in a row"])
         let long = try streak(missing: days(from: "2026-02-10", count: 20), today: "2026-03-02")
         #expect(long.map(\.text) == ["Metformin missed 20 days in a row", "Weigh-in missed the last 5 scheduled days (to 2026-02-26)"])
+
+        // Nothing done in the week nor in the week before it, which the report reads day by day:
+        // the run's start is found in the days before those.
+        let older = try streak(missing: days(from: "2026-02-17", count: 20))
+        #expect(older.map(\.text) == ["Metformin missed 19 days in a row", "Weigh-in missed the last 5 scheduled days (to 2026-03-05)"])
     }
 
     /// Metformin done on `previous` of the 7 days before 2 March and `current` of the 7 days from

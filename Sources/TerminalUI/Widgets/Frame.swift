@@ -83,10 +83,11 @@ public enum TextWrap {
 
     static func pieces(_ paragraph: Substring) -> [Piece] {
         // Text whose every scalar is a character of its own, a column wide (English, Polish, the
-        // dashboard's symbols), has its words found among the bytes, each a column a scalar.
+        // dashboard's symbols), has its words found among the bytes.
         if TextWidth.isOneColumnPerScalar(paragraph) {
-            return paragraph.utf8.split(separator: UInt8(ascii: " ")).map {
-                Piece(text: String(Substring($0)), width: Substring($0).unicodeScalars.count, afterSpace: true)
+            return paragraph.utf8.split(separator: UInt8(ascii: " ")).map { bytes in
+                let word = Substring(bytes)
+                return Piece(text: String(word), width: TextWidth.of(word), afterSpace: true)
             }
         }
         // Most other text has no Chinese or Japanese in it: then its pieces are its words, found at once.
